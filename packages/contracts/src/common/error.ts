@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/** The one error shape of every API response that is not a success; `message` is in Spanish. */
+export const ApiError = z.object({
+  error: z.object({
+    code: z.string().meta({ example: 'VALIDATION_ERROR' }),
+    message: z.string().meta({ example: 'La petición no es válida.' }),
+    details: z.unknown().optional(),
+  }),
+});
+export type ApiError = z.infer<typeof ApiError>;

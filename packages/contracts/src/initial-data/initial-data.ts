@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { Region } from '../regiones/region.js';
+
+/** Id of the `<script type="application/json">` element that carries the initial data. */
+export const INITIAL_DATA_ELEMENT_ID = 'initial-data';
+
+/** The initial data is stale this long after `updated` (or `generated`): spec §4, 10 hours. */
+export const INITIAL_DATA_VALIDITY_MS = 10 * 60 * 60 * 1000;
+
+/** Settings the browser needs before its first call. */
+export const PublicConfig = z.object({
+  /** Google Maps key; empty when maps are not configured (map views then degrade to lists). */
+  mapsApiKey: z.string(),
+  /** VAPID public key for Web Push; empty until push is set up. */
+  vapidPublicKey: z.string(),
+});
+export type PublicConfig = z.infer<typeof PublicConfig>;
+
+/**
+ * The document embedded in the page at start-up (spec §3 "Initial data"):
+ * `updated`, `generated`, and one entry per requested key.
+ */
+export const InitialData = z.object({
+  /** ISO time the data was last refreshed. */
+  updated: z.string().optional(),
+  /** ISO time the data was first generated. */
+  generated: z.string().optional(),
+  regiones: z.array(Region).optional(),
+  config: PublicConfig.optional(),
+});
+export type InitialData = z.infer<typeof InitialData>;
