@@ -1,0 +1,112 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './database.js';
+
+export type SqlDialect = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: SqlDialect;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** `postgres://…` or `postgresql://…` selects PostgreSQL; anything else is ignored. */
+  databaseUrl?: string;
+  /** SQLite file path (parent directory created) or ':memory:'. */
+  sqliteFile?: string;
+  /** PostgreSQL pool size (default 10). */
+  poolMax?: number;
+}
+
+/** The embedded database file inside the data directory. */
+export function resolveSqliteFile(dataDir: string): string {
+  return join(resolve(dataDir), 'extranet.sqlite');
+}
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return url !== undefined && /^postgres(ql)?:\/\//i.test(url);
+}
+
+export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
+  if (isPostgresUrl(options.databaseUrl)) {
+    return openPostgres(options.databaseUrl, options.poolMax ?? 10);
+  }
+  if (options.sqliteFile === undefined) {
+    throw new Error('openDatabase: hace falta databaseUrl (postgres://…) o sqliteFile');
+  }
+  return openSqlite(options.sqliteFile);
+}
+
+/** `select 1`, for /readyz. */
+export async function pingDatabase(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
+}
+
+function openSqlite(file: string): DatabaseHandle {
+  if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  // WAL lets readers run while a writer commits; NORMAL is durable enough under WAL.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    // Kysely's destroy closes the better-sqlite3 connection.
+    close: () => db.destroy(),
+  };
+}
+
+// PostgreSQL type OIDs (pg_type.oid).
+const OID = { int8: 20, numeric: 1700, date: 1082, timestamp: 1114, timestamptz: 1184 } as const;
+
+/**
+ * Per-pool type parsers so both dialects hand the app the same JS values
+ * (docs/decisions/002-portable-sql-types.md) without touching pg's global parsers.
+ */
+function portableTypes(): pg.CustomTypesConfig {
+  const parseTimestamptz = pg.types.getTypeParser(OID.timestamptz, 'text');
+  const overrides = new Map<number, (value: string) => unknown>([
+    // Ids are bigint identities; they stay far below 2^53.
+    [OID.int8, (value) => Number(value)],
+    [OID.numeric, (value) => Number(value)],
+    [OID.date, (value) => value],
+    [OID.timestamptz, (value) => toIsoString(parseTimestamptz(value))],
+    // Not used by our schema; treat as UTC if an ad-hoc query produces one.
+    [OID.timestamp, (value) => toIsoString(parseTimestamptz(`${value}+00`))],
+  ]);
+  return {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+      const override = format === 'binary' ? undefined : overrides.get(oid);
+      return override ?? pg.types.getTypeParser(oid, format ?? 'text');
+    }) as pg.CustomTypesConfig['getTypeParser'],
+  };
+}
+
+function toIsoString(value: unknown): unknown {
+  // 'infinity' parses to ±Infinity numbers in pg-types; leave those alone.
+  return value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString() : value;
+}
+
+function openPostgres(url: string, max: number): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    types: portableTypes(),
+    // Session time zone UTC: date_trunc, ::date casts and now()::date agree with the app.
+    options: '-c TimeZone=UTC',
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: 'postgres',
+    // Kysely's destroy ends the pool.
+    close: () => db.destroy(),
+  };
+}

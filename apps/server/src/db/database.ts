@@ -1,0 +1,529 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/*
+ * Types of every table, shared by both dialects (docs/decisions/002-portable-sql-types.md):
+ * ids are JS numbers, money is integer cents (`*_centimos`), weights integer kg, flags 0/1,
+ * instants ISO-8601 UTC strings ending in `Z`, calendar dates 'YYYY-MM-DD' strings.
+ */
+
+/** An instant: ISO-8601 UTC text (`2026-11-22T10:00:00.000Z`), filled by the database. */
+export type CreatedAt = ColumnType<string, string | undefined, string>;
+/** A 0/1 flag with a database default. */
+export type Flag = ColumnType<0 | 1, 0 | 1 | undefined, 0 | 1>;
+/** Integer id assigned by the database. */
+export type Id = Generated<number>;
+
+export type RegionCodigo = 'ma' | 'tr' | 'es' | 'it' | 'ro' | 'rs';
+export type Portal = 'clientes' | 'proveedores';
+
+export interface RegionesTable {
+  codigo: RegionCodigo;
+  nombre: string;
+  activa: Flag;
+  orden: ColumnType<number, number | undefined, number>;
+}
+
+export interface UsuariosTable {
+  id: Id;
+  region: RegionCodigo;
+  /** Stored lower-case; unique per region (the same e-mail may exist in several regions). */
+  email: string;
+  nombre: string;
+  /** The user's code, posted with the e-mail to the Security Circuit. */
+  codigo: string | null;
+  clave_hash: string;
+  activo: Flag;
+  ultimo_login_at: string | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface ClientesTable {
+  id: Id;
+  region: RegionCodigo;
+  razon_social: string;
+  localidad: string;
+  cif: string | null;
+  direccion: string | null;
+  cp: string | null;
+  pais_iso: string | null;
+  email: string | null;
+  telefono: string | null;
+  activo: Flag;
+  created_at: CreatedAt;
+}
+
+export interface ProveedoresTable {
+  id: Id;
+  region: RegionCodigo;
+  razon_social: string;
+  localidad: string;
+  cif: string | null;
+  direccion: string | null;
+  cp: string | null;
+  pais_iso: string | null;
+  email: string | null;
+  telefono: string | null;
+  activo: Flag;
+  created_at: CreatedAt;
+}
+
+export interface UsuariosClientesTable {
+  usuario_id: number;
+  cliente_id: number;
+}
+
+export interface UsuariosProveedoresTable {
+  usuario_id: number;
+  proveedor_id: number;
+}
+
+/** A menu entry of one user in one portal; its presence gates that section. */
+export interface RecursosTable {
+  id: Id;
+  usuario_id: number;
+  portal: Portal;
+  /** e.g. 'apiweb.clientes.tracking', 'Circuitoseguridad'. */
+  recurso: string;
+  /** URL of the section's API (or the external URL for Circuitoseguridad). */
+  api: string;
+  menu: number;
+}
+
+export type CargaEstado = 'abierta' | 'asignada' | 'cerrada' | 'anulada';
+
+export interface CargasTable {
+  id: Id;
+  referencia: string;
+  region: RegionCodigo;
+  origen_poblacion: string;
+  origen_cp: string;
+  origen_pais_iso: string;
+  origen_lat: number | null;
+  origen_lng: number | null;
+  destino_poblacion: string;
+  destino_cp: string;
+  destino_pais_iso: string;
+  destino_lat: number | null;
+  destino_lng: number | null;
+  fecha_carga: string;
+  fecha_descarga: string;
+  tipo_vehiculo: string;
+  peso_kg: number;
+  palets: number;
+  precio_guia_centimos: number | null;
+  observaciones: string | null;
+  estado: ColumnType<CargaEstado, CargaEstado | undefined, CargaEstado>;
+  proveedor_asignado_id: number | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export type OfertaEstado = 'pendiente' | 'aceptada' | 'rechazada' | 'retirada';
+
+export interface OfertasTable {
+  id: Id;
+  carga_id: number;
+  proveedor_id: number;
+  usuario_id: number | null;
+  precio_centimos: number;
+  comentarios: string | null;
+  estado: ColumnType<OfertaEstado, OfertaEstado | undefined, OfertaEstado>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** A carrier hides a load from its list. */
+export interface DescartesTable {
+  proveedor_id: number;
+  carga_id: number;
+  usuario_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface VehiculosTable {
+  id: Id;
+  proveedor_id: number;
+  matricula: string;
+  tipo: string;
+  capacidad_kg: number;
+  palets: number;
+  conductor_nombre: string | null;
+  conductor_telefono: string | null;
+  disponible: Flag;
+  disponible_desde: string | null;
+  ultima_lat: number | null;
+  ultima_lng: number | null;
+  ultima_poblacion: string | null;
+  ultima_posicion_at: string | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export type TransporteEstado = 'asignado' | 'en_transito' | 'entregado' | 'anulado';
+
+export interface TransportesTable {
+  id: Id;
+  proveedor_id: number;
+  carga_id: number | null;
+  vehiculo_id: number | null;
+  referencia: string;
+  /** Snapshot at assignment time: the vehicle row may change or go. */
+  matricula: string | null;
+  conductor: string | null;
+  origen_poblacion: string;
+  origen_cp: string;
+  origen_pais_iso: string;
+  destino_poblacion: string;
+  destino_cp: string;
+  destino_pais_iso: string;
+  fecha_carga: string;
+  fecha_descarga: string;
+  importe_centimos: number;
+  estado: ColumnType<TransporteEstado, TransporteEstado | undefined, TransporteEstado>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** One shipment leg of a transport; each needs a CMR (delivery note). */
+export interface SubpartidasTable {
+  id: Id;
+  transporte_id: number;
+  numero: number;
+  porte_id: number | null;
+  origen_poblacion: string;
+  destino_poblacion: string;
+  bultos: number;
+  peso_kg: number;
+  cmr_archivo_id: number | null;
+  cmr_subido_at: string | null;
+  created_at: CreatedAt;
+}
+
+export type FacturaProveedorEstado = 'recibida' | 'aprobada' | 'pagada';
+
+export interface FacturasProveedorTable {
+  id: Id;
+  proveedor_id: number;
+  numero: string;
+  fecha_emision: string;
+  base_imponible_centimos: number;
+  iva_centimos: number;
+  importe_centimos: number;
+  estado: ColumnType<
+    FacturaProveedorEstado,
+    FacturaProveedorEstado | undefined,
+    FacturaProveedorEstado
+  >;
+  fecha_pago: string | null;
+  archivo_id: number | null;
+  usuario_id: number | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** A transport is invoiced once: `transporte_id` is unique. */
+export interface FacturasProveedorTransportesTable {
+  factura_proveedor_id: number;
+  transporte_id: number;
+}
+
+export type PorteEstado = 'pendiente' | 'en_transito' | 'entregado' | 'incidencia' | 'anulado';
+
+/** A customer shipment; `partida` is the shipment id the customer sees. */
+export interface PortesTable {
+  id: Id;
+  partida: string;
+  cliente_id: number;
+  ref_cliente: string | null;
+  origen_poblacion: string;
+  origen_cp: string;
+  origen_pais_iso: string;
+  origen_lat: number | null;
+  origen_lng: number | null;
+  destino_poblacion: string;
+  destino_cp: string;
+  destino_pais_iso: string;
+  destino_lat: number | null;
+  destino_lng: number | null;
+  /** "Carga Prevista": the planned loading date. */
+  fecha_carga_prevista: string;
+  fecha_entrega_prevista: string | null;
+  entregado_at: string | null;
+  bultos: number;
+  peso_kg: number;
+  /** "P.Facturable": chargeable weight in kg. */
+  p_facturable_kg: number;
+  estado: ColumnType<PorteEstado, PorteEstado | undefined, PorteEstado>;
+  incidencia: string | null;
+  cmr_archivo_id: number | null;
+  pod_archivo_id: number | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** A tracking stop, fields as in the spec's sample stop (`poblacionB` → `poblacion_b`). */
+export interface SeguimientoTable {
+  id: Id;
+  porte_id: number;
+  partida: string;
+  fecha: string;
+  /** 'HH:MM' local time of the stop as reported. */
+  hora: string;
+  comentarios: string | null;
+  cp: string | null;
+  kilometros_destino: number | null;
+  pais: string | null;
+  pais_iso: string | null;
+  poblacion: string | null;
+  poblacion_b: string | null;
+  /** Delay in minutes (0 = on time). */
+  retraso: ColumnType<number, number | undefined, number>;
+  lat: number | null;
+  lng: number | null;
+  created_at: CreatedAt;
+}
+
+export interface FacturasTable {
+  id: Id;
+  cliente_id: number;
+  serie: string;
+  numero: number;
+  fecha_emision: string;
+  vto: string | null;
+  base_imponible_centimos: number;
+  iva_porcentaje: number;
+  iva_centimos: number;
+  importe_centimos: number;
+  pagada: Flag;
+  archivo_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface FacturaLineasTable {
+  id: Id;
+  factura_id: number;
+  orden: number;
+  concepto: string;
+  partida: string | null;
+  porte_id: number | null;
+  cantidad: number;
+  precio_centimos: number;
+  importe_centimos: number;
+}
+
+export type ArchivoPropietarioTipo = 'proveedor' | 'cliente' | 'sistema';
+export type ArchivoTipo =
+  'cmr' | 'pod' | 'factura_proveedor' | 'factura' | 'certificado' | 'prevencion' | 'otro';
+
+/** Every stored file; the bytes live in storage under `storage_key` (content-addressed). */
+export interface ArchivosTable {
+  id: Id;
+  propietario_tipo: ArchivoPropietarioTipo;
+  propietario_id: number | null;
+  tipo: ArchivoTipo;
+  nombre: string;
+  /** Sniffed from the content, not trusted from the upload. */
+  mime: string;
+  tamano_bytes: number;
+  sha256: string;
+  storage_key: string;
+  usuario_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface CertificadosTable {
+  id: Id;
+  proveedor_id: number;
+  tipo: string;
+  descripcion: string | null;
+  archivo_id: number | null;
+  fecha_emision: string | null;
+  fecha_caducidad: string;
+  created_at: CreatedAt;
+}
+
+export interface PrevencionDocumentosTable {
+  id: Id;
+  titulo: string;
+  descripcion: string | null;
+  archivo_id: number | null;
+  obligatorio: Flag;
+  publicado_at: CreatedAt;
+  created_at: CreatedAt;
+}
+
+/** A supplier's acknowledgement of a prevention document. */
+export interface PrevencionLecturasTable {
+  documento_id: number;
+  proveedor_id: number;
+  usuario_id: number | null;
+  leido_at: CreatedAt;
+}
+
+export type SolicitudEstado = 'recibida' | 'en_estudio' | 'aceptada' | 'rechazada';
+
+export interface SolicitudesTable {
+  id: Id;
+  cliente_id: number;
+  usuario_id: number | null;
+  origen_poblacion: string;
+  origen_cp: string | null;
+  origen_pais_iso: string | null;
+  destino_poblacion: string;
+  destino_cp: string | null;
+  destino_pais_iso: string | null;
+  fecha_carga: string;
+  fecha_entrega: string | null;
+  mercancia: string | null;
+  bultos: number | null;
+  peso_kg: number | null;
+  observaciones: string | null;
+  estado: ColumnType<SolicitudEstado, SolicitudEstado | undefined, SolicitudEstado>;
+  created_at: CreatedAt;
+}
+
+export interface SugerenciasTable {
+  id: Id;
+  cliente_id: number;
+  usuario_id: number | null;
+  texto: string;
+  created_at: CreatedAt;
+}
+
+export interface PushSubscriptionsTable {
+  id: Id;
+  usuario_id: number;
+  portal: Portal;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  user_agent: string | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** Server-side session; `id` is the SHA-256 of the cookie value, never the value itself. */
+export interface SesionesTable {
+  id: string;
+  usuario_id: number;
+  portal: Portal;
+  region: RegionCodigo;
+  cliente_id: number | null;
+  proveedor_id: number | null;
+  /** Free JSON text for small per-session state (e.g. afterLogin). */
+  datos: string | null;
+  created_at: CreatedAt;
+  last_seen_at: CreatedAt;
+  expires_at: string;
+}
+
+export interface RememberTokensTable {
+  id: Id;
+  usuario_id: number;
+  portal: Portal;
+  token_hash: string;
+  created_at: CreatedAt;
+  last_used_at: string | null;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface PasswordResetsTable {
+  id: Id;
+  usuario_id: number;
+  token_hash: string;
+  created_at: CreatedAt;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** Revocable `{id}/{token}` access links bound to one customer or supplier. */
+export interface AccessTokensTable {
+  id: Id;
+  portal: Portal;
+  cliente_id: number | null;
+  proveedor_id: number | null;
+  token_hash: string;
+  descripcion: string | null;
+  created_at: CreatedAt;
+  expires_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface AuditLogTable {
+  id: Id;
+  created_at: CreatedAt;
+  usuario_id: number | null;
+  portal: Portal | null;
+  accion: string;
+  entidad: string | null;
+  entidad_id: string | null;
+  ip: string | null;
+  /** JSON text. */
+  detalles: string | null;
+}
+
+/** Key/value settings: generated secrets, VAPID keys, seed markers. */
+export interface AjustesTable {
+  clave: string;
+  valor: string;
+  updated_at: CreatedAt;
+}
+
+export interface Database {
+  regiones: RegionesTable;
+  usuarios: UsuariosTable;
+  clientes: ClientesTable;
+  proveedores: ProveedoresTable;
+  usuarios_clientes: UsuariosClientesTable;
+  usuarios_proveedores: UsuariosProveedoresTable;
+  recursos: RecursosTable;
+  cargas: CargasTable;
+  ofertas: OfertasTable;
+  descartes: DescartesTable;
+  vehiculos: VehiculosTable;
+  transportes: TransportesTable;
+  subpartidas: SubpartidasTable;
+  facturas_proveedor: FacturasProveedorTable;
+  facturas_proveedor_transportes: FacturasProveedorTransportesTable;
+  portes: PortesTable;
+  seguimiento: SeguimientoTable;
+  facturas: FacturasTable;
+  factura_lineas: FacturaLineasTable;
+  archivos: ArchivosTable;
+  certificados: CertificadosTable;
+  prevencion_documentos: PrevencionDocumentosTable;
+  prevencion_lecturas: PrevencionLecturasTable;
+  solicitudes: SolicitudesTable;
+  sugerencias: SugerenciasTable;
+  push_subscriptions: PushSubscriptionsTable;
+  sesiones: SesionesTable;
+  remember_tokens: RememberTokensTable;
+  password_resets: PasswordResetsTable;
+  access_tokens: AccessTokensTable;
+  audit_log: AuditLogTable;
+  ajustes: AjustesTable;
+}
+
+export type Usuario = Selectable<UsuariosTable>;
+export type NewUsuario = Insertable<UsuariosTable>;
+export type UsuarioUpdate = Updateable<UsuariosTable>;
+export type Cliente = Selectable<ClientesTable>;
+export type Proveedor = Selectable<ProveedoresTable>;
+export type Recurso = Selectable<RecursosTable>;
+export type Carga = Selectable<CargasTable>;
+export type Oferta = Selectable<OfertasTable>;
+export type Vehiculo = Selectable<VehiculosTable>;
+export type Transporte = Selectable<TransportesTable>;
+export type Subpartida = Selectable<SubpartidasTable>;
+export type FacturaProveedor = Selectable<FacturasProveedorTable>;
+export type Porte = Selectable<PortesTable>;
+export type Seguimiento = Selectable<SeguimientoTable>;
+export type Factura = Selectable<FacturasTable>;
+export type FacturaLinea = Selectable<FacturaLineasTable>;
+export type Archivo = Selectable<ArchivosTable>;
+export type NewArchivo = Insertable<ArchivosTable>;
+export type Certificado = Selectable<CertificadosTable>;
+export type Sesion = Selectable<SesionesTable>;

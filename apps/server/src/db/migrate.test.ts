@@ -1,0 +1,36 @@
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TestDatabaseHandle } from '../test/databases.js';
+import { testDatabases } from '../test/databases.js';
+import { migrateDownAll, migrateToLatest } from './migrate.js';
+import { migrations } from './migrations/index.js';
+
+describe.each(testDatabases())('migraciones ($name)', ({ open }) => {
+  let handle: TestDatabaseHandle | undefined;
+  afterEach(async () => {
+    await handle?.dispose();
+    handle = undefined;
+  });
+
+  async function tableNames(h: TestDatabaseHandle): Promise<string[]> {
+    const tables = await h.db.introspection.getTables();
+    return tables.map((table) => table.name).sort();
+  }
+
+  it('sube, baja y vuelve a subir todas las migraciones', async () => {
+    handle = await open();
+    const all = Object.keys(migrations);
+
+    expect(await migrateToLatest(handle.db)).toEqual(all);
+    const tables = await tableNames(handle);
+    expect(tables).toEqual(expect.arrayContaining(['usuarios', 'transportes', 'seguimiento']));
+    expect(tables).toHaveLength(32);
+    expect(await migrateToLatest(handle.db)).toEqual([]);
+
+    expect(await migrateDownAll(handle.db)).toEqual([...all].reverse());
+    expect(await tableNames(handle)).toEqual([]);
+
+    expect(await migrateToLatest(handle.db)).toEqual(all);
+    await sql`select count(*) from transportes`.execute(handle.db);
+  });
+});

@@ -1,0 +1,20 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as m01 from './2026-11-22-01-cuentas.js';
+import * as m02 from './2026-11-22-02-sesiones.js';
+import * as m03 from './2026-11-22-03-portes-facturas.js';
+import * as m04 from './2026-11-22-04-cargas-transportes.js';
+
+/**
+ * Every migration, listed explicitly: no filesystem scanning, so the same list works from
+ * `src/` under tsx or Vitest and from the compiled `dist/`. Append new ones at the end.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026-11-22-01-cuentas': m01,
+  '2026-11-22-02-sesiones': m02,
+  '2026-11-22-03-portes-facturas': m03,
+  '2026-11-22-04-cargas-transportes': m04,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: () => Promise.resolve(migrations),
+};

@@ -1,0 +1,1173 @@
+import { createHash } from 'node:crypto';
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import { hashPassword } from '../../modules/auth/password.js';
+import type {
+  ArchivoTipo,
+  Database,
+  FacturaProveedorEstado,
+  Portal,
+  PorteEstado,
+  RegionCodigo,
+  TransporteEstado,
+} from '../database.js';
+import { PLACES, distanceKm } from './places.js';
+import type { Place } from './places.js';
+import { Random, isoDate, isoInstant } from './random.js';
+
+/** Password of every demo account (DESIGN.md, demo dataset contract). */
+export const DEMO_PASSWORD = 'demo1234';
+
+/** Set in `ajustes` once the demo data is in; its presence makes seeding a no-op. */
+export const DEMO_SEED_MARKER = 'seed.demo';
+
+export const REGIONES: ReadonlyArray<{ codigo: RegionCodigo; nombre: string; orden: number }> = [
+  { codigo: 'es', nombre: 'Europa', orden: 1 },
+  { codigo: 'it', nombre: 'Italia', orden: 2 },
+  { codigo: 'ma', nombre: 'Marruecos', orden: 3 },
+  { codigo: 'ro', nombre: 'Rumanía', orden: 4 },
+  { codigo: 'rs', nombre: 'Serbia', orden: 5 },
+  { codigo: 'tr', nombre: 'Turquía', orden: 6 },
+];
+
+/** Customer menu resources in menu order; `api` is the section's API. */
+export const RECURSOS_CLIENTES: ReadonlyArray<{ recurso: string; api: string }> = [
+  { recurso: 'apiweb.clientes.tracking', api: '/api/clientes/tracking' },
+  { recurso: 'apiweb.clientes.portes', api: '/api/clientes/portes' },
+  { recurso: 'apiweb.clientes.historico', api: '/api/clientes/historico' },
+  { recurso: 'apiweb.clientes.facturas', api: '/api/clientes/facturas' },
+  { recurso: 'apiweb.clientes.solicitar', api: '/api/clientes/solicitudes' },
+  { recurso: 'apiweb.clientes.sugerencias', api: '/api/clientes/sugerencias' },
+  // The Security Circuit is external; the demo points it at a local stand-in page.
+  { recurso: 'Circuitoseguridad', api: '/demo/circuito-seguridad' },
+];
+
+/** Supplier menu resources in menu order. */
+export const RECURSOS_PROVEEDORES: ReadonlyArray<{ recurso: string; api: string }> = [
+  'cargas',
+  'panel',
+  'ofertas',
+  'mapa',
+  'descartados',
+  'transportes',
+  'facturas',
+  'certificados',
+  'prevencion',
+].map((name) => ({ recurso: `apiweb.proveedores.${name}`, api: `/api/proveedores/${name}` }));
+
+/** The demo accounts and what each must show. */
+export const DEMO_USERS = {
+  cliente: { email: 'cliente@demo.es', region: 'es', clientes: 1, proveedores: 0 },
+  grupo: { email: 'grupo@demo.es', region: 'es', clientes: 8, proveedores: 0 },
+  dos: { email: 'dos@demo.es', region: 'es', clientes: 2, proveedores: 0 },
+  proveedor: { email: 'proveedor@demo.es', region: 'es', clientes: 0, proveedores: 1 },
+  sinclientes: { email: 'sinclientes@demo.es', region: 'es', clientes: 0, proveedores: 0 },
+  italia: { email: 'cliente@demo.it', region: 'it', clientes: 1, proveedores: 0 },
+} as const satisfies Record<
+  string,
+  { email: string; region: RegionCodigo; clientes: number; proveedores: number }
+>;
+
+/** Stores a demo file's bytes; by default only the metadata is recorded. */
+export type StoreDemoFile = (file: {
+  bytes: Buffer;
+  nombre: string;
+  mime: string;
+  sha256: string;
+}) => Promise<string>;
+
+export interface SeedDemoOptions {
+  /** "Now" for the data: loads are upcoming and history recent relative to it. */
+  today?: Date;
+  /**
+   * Puts each generated PDF into file storage and returns its storage key. Without it the
+   * key is the content's sha256 and no bytes are written.
+   */
+  storeFile?: StoreDemoFile;
+}
+
+type Trx = Transaction<Database>;
+
+/**
+ * Loads the demo dataset of DESIGN.md. Idempotent (a marker in `ajustes`) and deterministic
+ * (seeded PRNG; dates relative to `today`). Runs in one transaction: all or nothing.
+ */
+export async function seedDemo(
+  db: Kysely<Database>,
+  options: SeedDemoOptions = {},
+): Promise<{ seeded: boolean }> {
+  if (await isSeeded(db)) return { seeded: false };
+  const today = startOfUtcDay(options.today ?? new Date());
+  const claveHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction().execute(async (trx) => {
+    // Re-checked inside the transaction in case another instance seeded meanwhile.
+    if (await isSeeded(trx)) return;
+    await new DemoSeeder(trx, today, claveHash, options.storeFile).run();
+    await trx
+      .insertInto('ajustes')
+      .values({ clave: DEMO_SEED_MARKER, valor: new Date().toISOString() })
+      .execute();
+  });
+  return { seeded: true };
+}
+
+async function isSeeded(db: Kysely<Database>): Promise<boolean> {
+  const row = await db
+    .selectFrom('ajustes')
+    .select('clave')
+    .where('clave', '=', DEMO_SEED_MARKER)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+function startOfUtcDay(date: Date): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+}
+
+function place(name: string): Place {
+  const found = PLACES.find((p) => p.poblacion === name);
+  if (!found) throw new Error(`Población desconocida en la demo: ${name}`);
+  return found;
+}
+
+const SPANISH_PLACES = PLACES.filter((p) => p.pais_iso === 'ES');
+
+const CLIENTES: ReadonlyArray<{
+  key: string;
+  razon_social: string;
+  poblacion: string;
+  cif: string;
+  region?: RegionCodigo;
+}> = [
+  {
+    key: 'cliente',
+    razon_social: 'Conservas del Ebro S.A.',
+    poblacion: 'Zaragoza',
+    cif: 'A50123456',
+  },
+  ...[
+    ['Grupo Levante Alimentación S.L.', 'Valencia'],
+    ['Levante Frío Logística S.L.', 'Valencia'],
+    ['Cítricos La Ribera S.A.', 'Valencia'],
+    ['Levante Bebidas S.L.', 'Murcia'],
+    ['Envases Mediterráneo S.A.', 'Tarragona'],
+    ['Levante Hortofrutícola S.Coop.', 'Murcia'],
+    ['Distribuciones Turia S.L.', 'Valencia'],
+    ['Levante Cerámica Export S.A.', 'Valencia'],
+  ].map(([razon, poblacion], i) => ({
+    key: `grupo${i + 1}`,
+    razon_social: razon as string,
+    poblacion: poblacion as string,
+    cif: `B4610${String(i).padStart(4, '0')}`,
+  })),
+  { key: 'dos1', razon_social: 'Muebles Castilla S.L.', poblacion: 'Valladolid', cif: 'B47111222' },
+  {
+    key: 'dos2',
+    razon_social: 'Castilla Tableros S.A.',
+    poblacion: 'Valladolid',
+    cif: 'A47333444',
+  },
+  {
+    key: 'italia',
+    razon_social: 'Alimentari Padana S.p.A.',
+    poblacion: 'Milano',
+    cif: 'IT01234567890',
+    region: 'it',
+  },
+  // Foreign data: customers no demo user may see.
+  { key: 'otro1', razon_social: 'Papelera del Norte S.A.', poblacion: 'Bilbao', cif: 'A48555666' },
+  { key: 'otro2', razon_social: 'Aceites del Sur S.L.', poblacion: 'Sevilla', cif: 'B41777888' },
+  { key: 'otro3', razon_social: 'Química Catalana S.A.', poblacion: 'Barcelona', cif: 'A08999000' },
+];
+
+const PROVEEDORES: ReadonlyArray<{
+  key: string;
+  razon_social: string;
+  poblacion: string;
+  cif: string;
+}> = [
+  {
+    key: 'demo',
+    razon_social: 'Transportes Demo Ibérica S.L.',
+    poblacion: 'Zaragoza',
+    cif: 'B50987654',
+  },
+  { key: 'otro1', razon_social: 'Trans Meseta S.L.', poblacion: 'Madrid', cif: 'B28111000' },
+  {
+    key: 'otro2',
+    razon_social: 'Autotransportes Galaicos S.A.',
+    poblacion: 'A Coruña',
+    cif: 'A15222000',
+  },
+  {
+    key: 'otro3',
+    razon_social: 'Frigoríficos Andaluces S.L.',
+    poblacion: 'Sevilla',
+    cif: 'B41333000',
+  },
+  {
+    key: 'otro4',
+    razon_social: 'Carpatica Trans S.R.L.',
+    poblacion: 'Bucureşti',
+    cif: 'RO18555000',
+  },
+  {
+    key: 'otro5',
+    razon_social: 'Logistica Alpina S.r.l.',
+    poblacion: 'Torino',
+    cif: 'IT09876543210',
+  },
+];
+
+const TIPOS_VEHICULO = ['Tráiler lona', 'Frigorífico', 'Megatráiler', 'Rígido 12 t', 'Góndola'];
+const CONDUCTORES = [
+  'Javier Martínez López',
+  'Antonio García Ruiz',
+  'Manuel Fernández Gil',
+  'David Sánchez Pérez',
+  'Francisco Romero Díaz',
+  'José Luis Navarro Torres',
+  'Ion Popescu',
+  'Carlos Domínguez Vázquez',
+  'Miguel Ángel Ortega Ramos',
+  'Sergio Castro Molina',
+  'Andrei Ionescu',
+  'Pedro Iglesias Rubio',
+];
+const MERCANCIAS = [
+  'Conservas',
+  'Fruta fresca',
+  'Bebidas',
+  'Cerámica',
+  'Muebles',
+  'Papel',
+  'Envases',
+];
+const RETRASOS = [
+  'Retención en la AP-7 a la altura de Castellón',
+  'Espera en muelle de carga',
+  'Control en frontera de La Jonquera',
+  'Tráfico denso en la M-40',
+  'Descanso obligatorio del conductor',
+  'Nieve en el puerto de Somosierra',
+  'Avería leve, reparada en ruta',
+];
+
+class DemoSeeder {
+  private readonly rnd = new Random(20261122);
+  private readonly clientes = new Map<string, number>();
+  private readonly proveedores = new Map<string, number>();
+  private readonly usuarios = new Map<string, number>();
+  private archivoSeq = 0;
+
+  constructor(
+    private readonly trx: Trx,
+    private readonly today: Date,
+    private readonly claveHash: string,
+    private readonly storeFile: StoreDemoFile | undefined,
+  ) {}
+
+  async run(): Promise<void> {
+    await this.regiones();
+    await this.empresas();
+    await this.cuentas();
+    const cargas = await this.cargas();
+    const vehiculos = await this.vehiculos();
+    const portes = await this.portes();
+    await this.transportes(cargas, vehiculos, portes);
+    await this.facturasClientes(portes);
+    await this.certificados();
+    await this.prevencion();
+    await this.solicitudesYSugerencias();
+  }
+
+  private day(offset: number): string {
+    return isoDate(this.today, offset);
+  }
+
+  private at(offset: number, hour = 9, minute = 0): string {
+    return isoInstant(this.today, offset, hour, minute);
+  }
+
+  private id(map: Map<string, number>, key: string): number {
+    const value = map.get(key);
+    if (value === undefined) throw new Error(`Demo: falta ${key}`);
+    return value;
+  }
+
+  private async insertMany<T extends keyof Database & string>(
+    table: T,
+    rows: Insertable<Database[T]>[],
+  ): Promise<void> {
+    for (let i = 0; i < rows.length; i += 200) {
+      // The cast is Kysely's: a generic table name widens the values type.
+      await this.trx
+        .insertInto(table)
+        .values(rows.slice(i, i + 200) as never)
+        .execute();
+    }
+  }
+
+  /** A tiny but valid one-page PDF, so downloads open in a viewer. */
+  private async archivo(
+    tipo: ArchivoTipo,
+    propietario: { tipo: 'proveedor' | 'cliente' | 'sistema'; id: number | null },
+    nombre: string,
+    texto: string,
+  ): Promise<number> {
+    this.archivoSeq += 1;
+    const bytes = minimalPdf(texto);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const mime = 'application/pdf';
+    const storageKey = this.storeFile
+      ? await this.storeFile({ bytes, nombre, mime, sha256 })
+      : sha256;
+    const row = await this.trx
+      .insertInto('archivos')
+      .values({
+        propietario_tipo: propietario.tipo,
+        propietario_id: propietario.id,
+        tipo,
+        nombre,
+        mime,
+        tamano_bytes: bytes.length,
+        sha256,
+        storage_key: storageKey,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  private async regiones(): Promise<void> {
+    for (const region of REGIONES) {
+      // Two active regions, so the login form shows its region selector.
+      const activa = region.codigo === 'es' || region.codigo === 'it' ? 1 : 0;
+      await this.trx
+        .insertInto('regiones')
+        .values({ ...region, activa })
+        .onConflict((oc) => oc.column('codigo').doUpdateSet({ activa, nombre: region.nombre }))
+        .execute();
+    }
+  }
+
+  private async empresas(): Promise<void> {
+    for (const c of CLIENTES) {
+      const p = place(c.poblacion);
+      const row = await this.trx
+        .insertInto('clientes')
+        .values({
+          region: c.region ?? 'es',
+          razon_social: c.razon_social,
+          localidad: p.poblacion,
+          cif: c.cif,
+          direccion: `Polígono Industrial, nave ${this.rnd.int(1, 60)}`,
+          cp: p.cp,
+          pais_iso: p.pais_iso,
+          email: `logistica@${c.key}.example`,
+          telefono: `+34 9${this.rnd.int(10, 99)} ${this.rnd.int(100, 999)} ${this.rnd.int(100, 999)}`,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      this.clientes.set(c.key, row.id);
+    }
+    for (const s of PROVEEDORES) {
+      const p = place(s.poblacion);
+      const row = await this.trx
+        .insertInto('proveedores')
+        .values({
+          region: 'es',
+          razon_social: s.razon_social,
+          localidad: p.poblacion,
+          cif: s.cif,
+          direccion: `Centro de Transportes, parcela ${this.rnd.int(1, 90)}`,
+          cp: p.cp,
+          pais_iso: p.pais_iso,
+          email: `trafico@${s.key}.example`,
+          telefono: `+34 6${this.rnd.int(10, 99)} ${this.rnd.int(100, 999)} ${this.rnd.int(100, 999)}`,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      this.proveedores.set(s.key, row.id);
+    }
+  }
+
+  private async cuentas(): Promise<void> {
+    const accounts: Array<{
+      key: keyof typeof DEMO_USERS;
+      nombre: string;
+      codigo: string;
+      clientes: string[];
+      proveedores: string[];
+      recursos: Array<{ portal: Portal; recurso: string; api: string }>;
+    }> = [
+      {
+        key: 'cliente',
+        nombre: 'Lucía Ferrer',
+        codigo: 'CLI0001',
+        clientes: ['cliente'],
+        proveedores: [],
+        recursos: RECURSOS_CLIENTES.map((r) => ({ portal: 'clientes', ...r })),
+      },
+      {
+        key: 'grupo',
+        nombre: 'Grupo Levante',
+        codigo: 'CLI0002',
+        clientes: Array.from({ length: 8 }, (_, i) => `grupo${i + 1}`),
+        proveedores: [],
+        recursos: RECURSOS_CLIENTES.filter((r) => r.recurso !== 'Circuitoseguridad').map((r) => ({
+          portal: 'clientes',
+          ...r,
+        })),
+      },
+      {
+        key: 'dos',
+        nombre: 'Muebles Castilla',
+        codigo: 'CLI0003',
+        clientes: ['dos1', 'dos2'],
+        proveedores: [],
+        recursos: RECURSOS_CLIENTES.filter(
+          (r) => r.recurso !== 'apiweb.clientes.facturas' && r.recurso !== 'Circuitoseguridad',
+        ).map((r) => ({ portal: 'clientes', ...r })),
+      },
+      {
+        key: 'proveedor',
+        nombre: 'Tráfico Demo Ibérica',
+        codigo: 'PRO0001',
+        clientes: [],
+        proveedores: ['demo'],
+        recursos: RECURSOS_PROVEEDORES.map((r) => ({ portal: 'proveedores', ...r })),
+      },
+      {
+        key: 'sinclientes',
+        nombre: 'Usuario sin empresas',
+        codigo: 'USR0001',
+        clientes: [],
+        proveedores: [],
+        recursos: [],
+      },
+      {
+        key: 'italia',
+        nombre: 'Giulia Bianchi',
+        codigo: 'CLI0101',
+        clientes: ['italia'],
+        proveedores: [],
+        recursos: RECURSOS_CLIENTES.filter((r) => r.recurso !== 'Circuitoseguridad').map((r) => ({
+          portal: 'clientes',
+          ...r,
+        })),
+      },
+    ];
+    for (const account of accounts) {
+      const demo = DEMO_USERS[account.key];
+      const row = await this.trx
+        .insertInto('usuarios')
+        .values({
+          region: demo.region,
+          email: demo.email,
+          nombre: account.nombre,
+          codigo: account.codigo,
+          clave_hash: this.claveHash,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      this.usuarios.set(account.key, row.id);
+      await this.insertMany(
+        'usuarios_clientes',
+        account.clientes.map((key) => ({
+          usuario_id: row.id,
+          cliente_id: this.id(this.clientes, key),
+        })),
+      );
+      await this.insertMany(
+        'usuarios_proveedores',
+        account.proveedores.map((key) => ({
+          usuario_id: row.id,
+          proveedor_id: this.id(this.proveedores, key),
+        })),
+      );
+      await this.insertMany(
+        'recursos',
+        account.recursos.map((r, i) => ({ usuario_id: row.id, menu: i + 1, ...r })),
+      );
+    }
+  }
+
+  /** ~40 loads on the exchange, mostly open and upcoming; offers and discards on them. */
+  private async cargas(): Promise<
+    Array<{ id: number; origen: Place; destino: Place; fecha: number }>
+  > {
+    const demo = this.id(this.proveedores, 'demo');
+    const others = PROVEEDORES.filter((p) => p.key !== 'demo').map((p) =>
+      this.id(this.proveedores, p.key),
+    );
+    const proveedorUsuario = this.id(this.usuarios, 'proveedor');
+    const cargas: Array<{ id: number; origen: Place; destino: Place; fecha: number }> = [];
+    for (let i = 0; i < 42; i++) {
+      // Most loads leave Spain; a third are international return legs.
+      const origen = i % 3 === 2 ? this.rnd.pick(PLACES) : this.rnd.pick(SPANISH_PLACES);
+      let destino = this.rnd.pick(PLACES);
+      while (destino === origen) destino = this.rnd.pick(PLACES);
+      const km = distanceKm(origen, destino) * 1.25;
+      const fecha = i < 36 ? this.rnd.int(1, 14) : this.rnd.int(-6, -1);
+      const tipo = this.rnd.pick(TIPOS_VEHICULO);
+      const estado = i < 36 ? 'abierta' : i < 40 ? 'asignada' : 'cerrada';
+      const row = await this.trx
+        .insertInto('cargas')
+        .values({
+          referencia: `C${isoDate(this.today).slice(2, 4)}-${String(5001 + i)}`,
+          region: 'es',
+          origen_poblacion: origen.poblacion,
+          origen_cp: origen.cp,
+          origen_pais_iso: origen.pais_iso,
+          origen_lat: origen.lat,
+          origen_lng: origen.lng,
+          destino_poblacion: destino.poblacion,
+          destino_cp: destino.cp,
+          destino_pais_iso: destino.pais_iso,
+          destino_lat: destino.lat,
+          destino_lng: destino.lng,
+          fecha_carga: this.day(fecha),
+          fecha_descarga: this.day(fecha + Math.max(1, Math.ceil(km / 700))),
+          tipo_vehiculo: tipo,
+          peso_kg: this.rnd.int(4, 24) * 1000,
+          palets: this.rnd.int(6, 33),
+          precio_guia_centimos: this.rnd.chance(0.8)
+            ? Math.round((km * (1.1 + this.rnd.next() * 0.4)) / 10) * 1000
+            : null,
+          observaciones: this.rnd.chance(0.3)
+            ? this.rnd.pick([
+                'Carga por muelle, cita previa',
+                'Imprescindible trampilla elevadora',
+                'Mercancía paletizada, no remontable',
+                'Temperatura controlada 2-8 °C',
+                'ADR clase 3, conductor con carnet ADR',
+              ])
+            : null,
+          estado,
+          proveedor_asignado_id:
+            estado === 'abierta' ? null : i < 38 ? demo : (others[i % others.length] as number),
+          created_at: this.at(fecha - 7, 8, this.rnd.int(0, 59)),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      cargas.push({ id: row.id, origen, destino, fecha });
+
+      if (estado === 'abierta' && this.rnd.chance(0.5)) {
+        // Other carriers compete on half of the open loads.
+        const bidders = new Set([this.rnd.pick(others), this.rnd.pick(others)]);
+        for (const proveedorId of bidders) {
+          await this.trx
+            .insertInto('ofertas')
+            .values({
+              carga_id: row.id,
+              proveedor_id: proveedorId,
+              precio_centimos: Math.round(km * (1 + this.rnd.next() * 0.5)) * 100,
+              estado: 'pendiente',
+              created_at: this.at(-this.rnd.int(0, 3), this.rnd.int(7, 19), this.rnd.int(0, 59)),
+            })
+            .execute();
+        }
+      }
+      const demoOffer =
+        (estado === 'abierta' && i % 5 === 1) || estado === 'asignada'
+          ? estado === 'asignada' && i < 38
+            ? 'aceptada'
+            : i % 10 === 6
+              ? 'rechazada'
+              : i % 15 === 11
+                ? 'retirada'
+                : 'pendiente'
+          : undefined;
+      if (demoOffer) {
+        await this.trx
+          .insertInto('ofertas')
+          .values({
+            carga_id: row.id,
+            proveedor_id: demo,
+            usuario_id: proveedorUsuario,
+            precio_centimos: Math.round(km * 1.2) * 100,
+            comentarios: this.rnd.chance(0.5)
+              ? 'Disponibles con tráiler lona desde el día antes'
+              : null,
+            estado: demoOffer,
+            created_at: this.at(-this.rnd.int(1, 4), this.rnd.int(7, 19), this.rnd.int(0, 59)),
+          })
+          .execute();
+      }
+      if (estado === 'abierta' && i % 9 === 4) {
+        await this.trx
+          .insertInto('descartes')
+          .values({ proveedor_id: demo, carga_id: row.id, usuario_id: proveedorUsuario })
+          .execute();
+      }
+    }
+    return cargas;
+  }
+
+  private plate(): string {
+    const letters = 'BCDFGHJKLMNPRSTVWXYZ';
+    let suffix = '';
+    for (let i = 0; i < 3; i++) suffix += letters[this.rnd.int(0, letters.length - 1)];
+    return `${this.rnd.int(1000, 9999)} ${suffix}`;
+  }
+
+  /** The demo carrier's fleet (10) and a few vehicles of another carrier. */
+  private async vehiculos(): Promise<Array<{ id: number; matricula: string; conductor: string }>> {
+    const fleet: Array<{ id: number; matricula: string; conductor: string }> = [];
+    const owners = [
+      ...Array.from({ length: 10 }, () => this.id(this.proveedores, 'demo')),
+      ...Array.from({ length: 4 }, () => this.id(this.proveedores, 'otro1')),
+    ];
+    for (const [i, proveedorId] of owners.entries()) {
+      const conductor = CONDUCTORES[i % CONDUCTORES.length] as string;
+      const where = this.rnd.pick(PLACES);
+      const disponible = i % 3 === 0 ? 0 : 1;
+      const matricula = this.plate();
+      const row = await this.trx
+        .insertInto('vehiculos')
+        .values({
+          proveedor_id: proveedorId,
+          matricula,
+          tipo: TIPOS_VEHICULO[i % TIPOS_VEHICULO.length] as string,
+          capacidad_kg: i % 5 === 3 ? 12_000 : 24_000,
+          palets: i % 5 === 3 ? 16 : 33,
+          conductor_nombre: conductor,
+          conductor_telefono: `+34 6${this.rnd.int(10, 99)} ${this.rnd.int(100, 999)} ${this.rnd.int(100, 999)}`,
+          disponible,
+          disponible_desde: disponible ? this.day(0) : this.day(this.rnd.int(1, 4)),
+          // Jitter so several trucks in one town do not overlap on the map.
+          ultima_lat: where.lat + (this.rnd.next() - 0.5) * 0.1,
+          ultima_lng: where.lng + (this.rnd.next() - 0.5) * 0.1,
+          ultima_poblacion: where.poblacion,
+          ultima_posicion_at: this.at(0, this.rnd.int(0, 8), this.rnd.int(0, 59)),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (i < 10) fleet.push({ id: row.id, matricula, conductor });
+    }
+    return fleet;
+  }
+
+  /** ~56 shipments: 50 for the demo customers, a few foreign; 3–8 tracking stops each. */
+  private async portes(): Promise<
+    Array<{
+      id: number;
+      partida: string;
+      clienteKey: string;
+      fecha: number;
+      estado: PorteEstado;
+      origen: Place;
+      destino: Place;
+      importe: number;
+    }>
+  > {
+    const plan: string[] = [
+      ...Array.from({ length: 20 }, () => 'cliente'),
+      ...Array.from({ length: 16 }, (_, i) => `grupo${(i % 8) + 1}`),
+      ...Array.from({ length: 8 }, (_, i) => `dos${(i % 2) + 1}`),
+      ...Array.from({ length: 6 }, () => 'italia'),
+      ...Array.from({ length: 6 }, (_, i) => `otro${(i % 3) + 1}`),
+    ];
+    const portes: Array<{
+      id: number;
+      partida: string;
+      clienteKey: string;
+      fecha: number;
+      estado: PorteEstado;
+      origen: Place;
+      destino: Place;
+      importe: number;
+    }> = [];
+    for (const [i, clienteKey] of plan.entries()) {
+      const home = place(CLIENTES.find((c) => c.key === clienteKey)?.poblacion ?? 'Madrid');
+      let destino = this.rnd.pick(PLACES);
+      while (destino === home) destino = this.rnd.pick(PLACES);
+      const km = distanceKm(home, destino) * 1.25;
+      const transit = Math.max(1, Math.ceil(km / 700));
+      // A spread from three months ago to next week; a cluster around today for tracking.
+      const fecha = i % 4 === 0 ? this.rnd.int(-3, 5) : this.rnd.int(-90, -4);
+      const estado: PorteEstado =
+        fecha > 0
+          ? 'pendiente'
+          : fecha + transit >= 0
+            ? i % 7 === 3
+              ? 'incidencia'
+              : 'en_transito'
+            : i % 23 === 5
+              ? 'anulado'
+              : 'entregado';
+      const bultos = this.rnd.int(1, 33);
+      const peso = this.rnd.int(300, 24_000);
+      const partida = String(2_600_000 + i * 7 + this.rnd.int(0, 6));
+      const row = await this.trx
+        .insertInto('portes')
+        .values({
+          partida,
+          cliente_id: this.id(this.clientes, clienteKey),
+          ref_cliente: this.rnd.chance(0.85) ? `PED-${this.rnd.int(10000, 99999)}` : null,
+          origen_poblacion: home.poblacion,
+          origen_cp: home.cp,
+          origen_pais_iso: home.pais_iso,
+          origen_lat: home.lat,
+          origen_lng: home.lng,
+          destino_poblacion: destino.poblacion,
+          destino_cp: destino.cp,
+          destino_pais_iso: destino.pais_iso,
+          destino_lat: destino.lat,
+          destino_lng: destino.lng,
+          fecha_carga_prevista: this.day(fecha),
+          fecha_entrega_prevista: this.day(fecha + transit),
+          entregado_at:
+            estado === 'entregado' ? this.at(fecha + transit, this.rnd.int(8, 17)) : null,
+          bultos,
+          peso_kg: peso,
+          // Chargeable weight: the greater of real weight and volume-based weight.
+          p_facturable_kg: Math.max(peso, bultos * 270),
+          estado,
+          incidencia:
+            estado === 'incidencia'
+              ? this.rnd.pick([
+                  'Destinatario cerrado; nueva entrega concertada',
+                  'Palé dañado en la descarga, pendiente de peritación',
+                  'Dirección de entrega incompleta',
+                ])
+              : null,
+          created_at: this.at(fecha - 3, 10),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const importe = Math.round(km * 1.3 + bultos * 4) * 100;
+      portes.push({
+        id: row.id,
+        partida,
+        clienteKey,
+        fecha,
+        estado,
+        origen: home,
+        destino,
+        importe,
+      });
+      if (estado !== 'pendiente' && estado !== 'anulado') {
+        await this.seguimiento(row.id, partida, home, destino, fecha, transit, estado);
+      }
+    }
+    return portes;
+  }
+
+  private async seguimiento(
+    porteId: number,
+    partida: string,
+    origen: Place,
+    destino: Place,
+    fecha: number,
+    transit: number,
+    estado: PorteEstado,
+  ): Promise<void> {
+    const total = this.rnd.int(3, 8);
+    const delivered = estado === 'entregado';
+    // In-transit shipments have covered only part of the way.
+    const reached = delivered ? total : Math.max(2, Math.min(total - 1, this.rnd.int(2, total)));
+    const rows: Insertable<Database['seguimiento']>[] = [];
+    for (let s = 0; s < reached; s++) {
+      const f = s / (total - 1);
+      const lat = origen.lat + (destino.lat - origen.lat) * f;
+      const lng = origen.lng + (destino.lng - origen.lng) * f;
+      const nearest = PLACES.reduce((best, p) =>
+        distanceKm(p, { lat, lng }) < distanceKm(best, { lat, lng }) ? p : best,
+      );
+      const isFirst = s === 0;
+      const isLast = delivered && s === total - 1;
+      const stopPlace = isFirst ? origen : isLast ? destino : nearest;
+      const delayed = !isFirst && this.rnd.chance(0.3);
+      const retraso = delayed ? this.rnd.pick([15, 30, 45, 60, 90, 120, 240]) : 0;
+      const dayOffset = fecha + Math.round(transit * f);
+      const hour = 6 + Math.round(f * 12);
+      rows.push({
+        porte_id: porteId,
+        partida,
+        fecha: this.day(Math.min(dayOffset, 0)),
+        hora: `${String(Math.min(hour, 23)).padStart(2, '0')}:${String(this.rnd.int(0, 11) * 5).padStart(2, '0')}`,
+        comentarios: isFirst
+          ? 'Mercancía cargada'
+          : isLast
+            ? 'Entregado. Firmado por el destinatario'
+            : delayed
+              ? this.rnd.pick(RETRASOS)
+              : 'En ruta',
+        cp: stopPlace.cp,
+        kilometros_destino: Math.round(distanceKm({ lat, lng }, destino) * 1.25),
+        pais: stopPlace.pais,
+        pais_iso: stopPlace.pais_iso,
+        poblacion: stopPlace.poblacion,
+        poblacion_b: destino.poblacion,
+        retraso,
+        lat: isFirst || isLast ? stopPlace.lat : lat,
+        lng: isFirst || isLast ? stopPlace.lng : lng,
+      });
+    }
+    await this.insertMany('seguimiento', rows);
+  }
+
+  /** ~60 transports of the demo carrier (legs, CMRs, invoices) and a few of other carriers. */
+  private async transportes(
+    cargas: Array<{ id: number; origen: Place; destino: Place; fecha: number }>,
+    vehiculos: Array<{ id: number; matricula: string; conductor: string }>,
+    portes: Array<{ id: number; partida: string; origen: Place; destino: Place }>,
+  ): Promise<void> {
+    const demo = this.id(this.proveedores, 'demo');
+    const proveedorUsuario = this.id(this.usuarios, 'proveedor');
+    const assigned = cargas.filter((_, i) => i >= 36 && i < 38);
+    const invoiceable: Array<{ id: number; fecha: number; importe: number }> = [];
+
+    const specs: Array<{ proveedorId: number; fecha: number; carga?: (typeof cargas)[number] }> = [
+      ...Array.from({ length: 60 }, (_, i) => ({
+        proveedorId: demo,
+        // Newest first in index order: from next week back to ~4 months ago.
+        fecha: 5 - Math.floor(i * 2.1),
+      })),
+      ...assigned.map((carga) => ({ proveedorId: demo, fecha: carga.fecha, carga })),
+      ...PROVEEDORES.filter((p) => p.key !== 'demo').flatMap((p) =>
+        Array.from({ length: 3 }, (_, i) => ({
+          proveedorId: this.id(this.proveedores, p.key),
+          fecha: -10 * i - 2,
+        })),
+      ),
+    ];
+
+    for (const [i, spec] of specs.entries()) {
+      const origen = spec.carga?.origen ?? this.rnd.pick(SPANISH_PLACES);
+      let destino = spec.carga?.destino ?? this.rnd.pick(PLACES);
+      while (destino === origen) destino = this.rnd.pick(PLACES);
+      const km = distanceKm(origen, destino) * 1.25;
+      const transit = Math.max(1, Math.ceil(km / 700));
+      const estado: TransporteEstado =
+        spec.fecha > 0
+          ? 'asignado'
+          : spec.fecha + transit >= 0
+            ? 'en_transito'
+            : i % 29 === 13
+              ? 'anulado'
+              : 'entregado';
+      const vehiculo = spec.proveedorId === demo ? vehiculos[i % vehiculos.length] : undefined;
+      const importe = Math.round(km * (1.05 + this.rnd.next() * 0.3)) * 100;
+      const row = await this.trx
+        .insertInto('transportes')
+        .values({
+          proveedor_id: spec.proveedorId,
+          carga_id: spec.carga?.id ?? null,
+          vehiculo_id: vehiculo?.id ?? null,
+          referencia: `T${String(880_000 + i * 3)}`,
+          matricula: vehiculo?.matricula ?? this.plate(),
+          conductor: vehiculo?.conductor ?? this.rnd.pick(CONDUCTORES),
+          origen_poblacion: origen.poblacion,
+          origen_cp: origen.cp,
+          origen_pais_iso: origen.pais_iso,
+          destino_poblacion: destino.poblacion,
+          destino_cp: destino.cp,
+          destino_pais_iso: destino.pais_iso,
+          fecha_carga: this.day(spec.fecha),
+          fecha_descarga: this.day(spec.fecha + transit),
+          importe_centimos: importe,
+          estado,
+          created_at: this.at(spec.fecha - 2, 12),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+
+      const legs = this.rnd.int(1, 3);
+      // Recent deliveries of the demo carrier still miss some CMRs ("Subir albaranes").
+      const missingCmr =
+        estado === 'en_transito' ||
+        (estado === 'entregado' && spec.proveedorId === demo && spec.fecha > -25 && i % 2 === 0);
+      for (let n = 1; n <= legs; n++) {
+        const porte = portes[(i * 3 + n) % portes.length];
+        const hasCmr = estado === 'entregado' && !(missingCmr && n === legs);
+        const cmr = hasCmr
+          ? await this.archivo(
+              'cmr',
+              { tipo: 'proveedor', id: spec.proveedorId },
+              `CMR-T${880_000 + i * 3}-${n}.pdf`,
+              `CMR transporte ${880_000 + i * 3} subpartida ${n}`,
+            )
+          : null;
+        await this.trx
+          .insertInto('subpartidas')
+          .values({
+            transporte_id: row.id,
+            numero: n,
+            porte_id: porte?.id ?? null,
+            origen_poblacion: origen.poblacion,
+            destino_poblacion: destino.poblacion,
+            bultos: this.rnd.int(1, 33),
+            peso_kg: this.rnd.int(500, 8000),
+            cmr_archivo_id: cmr,
+            cmr_subido_at: cmr ? this.at(spec.fecha + transit + 1, 11) : null,
+          })
+          .execute();
+      }
+      if (estado === 'entregado' && spec.proveedorId === demo) {
+        invoiceable.push({ id: row.id, fecha: spec.fecha + transit, importe });
+      }
+    }
+
+    // Carrier invoices cover older deliveries in groups of 1–4; the latest ~10 stay unbilled.
+    const billed = invoiceable.filter((t) => t.fecha < -12).sort((a, b) => a.fecha - b.fecha);
+    let seq = 1;
+    for (let k = 0; k < billed.length;) {
+      const group = billed.slice(k, k + this.rnd.int(1, 4));
+      k += group.length;
+      const last = group[group.length - 1];
+      if (!last) break;
+      const fechaEmision = last.fecha + 2;
+      const base = group.reduce((sum, t) => sum + t.importe, 0);
+      const iva = Math.round(base * 0.21);
+      const estado: FacturaProveedorEstado =
+        fechaEmision < -60 ? 'pagada' : fechaEmision < -25 ? 'aprobada' : 'recibida';
+      const numero = `FTD-${this.day(fechaEmision).slice(0, 4)}-${String(seq++).padStart(4, '0')}`;
+      const archivoId = await this.archivo(
+        'factura_proveedor',
+        { tipo: 'proveedor', id: demo },
+        `${numero}.pdf`,
+        `Factura ${numero}`,
+      );
+      const factura = await this.trx
+        .insertInto('facturas_proveedor')
+        .values({
+          proveedor_id: demo,
+          numero,
+          fecha_emision: this.day(fechaEmision),
+          base_imponible_centimos: base,
+          iva_centimos: iva,
+          importe_centimos: base + iva,
+          estado,
+          fecha_pago: estado === 'pagada' ? this.day(fechaEmision + 45) : null,
+          archivo_id: archivoId,
+          usuario_id: proveedorUsuario,
+          created_at: this.at(fechaEmision, 16),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await this.insertMany(
+        'facturas_proveedor_transportes',
+        group.map((t) => ({ factura_proveedor_id: factura.id, transporte_id: t.id })),
+      );
+    }
+  }
+
+  /** Monthly invoices per customer over its delivered shipments, with one line each. */
+  private async facturasClientes(
+    portes: Array<{
+      id: number;
+      partida: string;
+      clienteKey: string;
+      fecha: number;
+      estado: PorteEstado;
+      origen: Place;
+      destino: Place;
+      importe: number;
+    }>,
+  ): Promise<void> {
+    const groups = new Map<string, typeof portes>();
+    for (const porte of portes) {
+      if (porte.estado !== 'entregado') continue;
+      const key = `${porte.clienteKey}|${this.day(porte.fecha).slice(0, 7)}`;
+      groups.set(key, [...(groups.get(key) ?? []), porte]);
+    }
+    const numeros = new Map<string, number>();
+    for (const [key, group] of [...groups.entries()].sort()) {
+      const clienteKey = key.split('|')[0] as string;
+      const italian = clienteKey === 'italia';
+      const serie = italian ? 'IT' : 'A';
+      const numero = (numeros.get(serie) ?? 0) + 1;
+      numeros.set(serie, numero);
+      const fechaEmision = Math.min(-1, Math.max(...group.map((p) => p.fecha)) + 3);
+      const base = group.reduce((sum, p) => sum + p.importe, 0);
+      const ivaPorcentaje = italian ? 22 : 21;
+      const iva = Math.round((base * ivaPorcentaje) / 100);
+      const clienteId = this.id(this.clientes, clienteKey);
+      const nombre = `Factura ${serie}-${numero}.pdf`;
+      const archivoId = await this.archivo(
+        'factura',
+        { tipo: 'cliente', id: clienteId },
+        nombre,
+        `Factura ${serie}/${numero}`,
+      );
+      const factura = await this.trx
+        .insertInto('facturas')
+        .values({
+          cliente_id: clienteId,
+          serie,
+          numero,
+          fecha_emision: this.day(fechaEmision),
+          vto: this.day(fechaEmision + 60),
+          base_imponible_centimos: base,
+          iva_porcentaje: ivaPorcentaje,
+          iva_centimos: iva,
+          importe_centimos: base + iva,
+          pagada: fechaEmision + 60 < 0 ? 1 : 0,
+          archivo_id: archivoId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await this.insertMany(
+        'factura_lineas',
+        group.map((p, i) => ({
+          factura_id: factura.id,
+          orden: i + 1,
+          concepto: `Transporte ${p.origen.poblacion} - ${p.destino.poblacion}`,
+          partida: p.partida,
+          porte_id: p.id,
+          cantidad: 1,
+          precio_centimos: p.importe,
+          importe_centimos: p.importe,
+        })),
+      );
+    }
+  }
+
+  private async certificados(): Promise<void> {
+    const demo = this.id(this.proveedores, 'demo');
+    const certs: Array<[string, string, number]> = [
+      // Expires within 30 days: the page warns about it.
+      ['Seguro de mercancías (CMR)', 'Póliza de responsabilidad civil del transportista', 20],
+      ['Tarjeta de transporte', 'Autorización MDPE de ámbito nacional', 410],
+      ['Certificado de Hacienda', 'Al corriente de obligaciones tributarias', 150],
+      ['Certificado de la Seguridad Social', 'Al corriente de pago de cuotas', -5],
+    ];
+    for (const [tipo, descripcion, caduca] of certs) {
+      const archivoId = await this.archivo(
+        'certificado',
+        { tipo: 'proveedor', id: demo },
+        `${tipo}.pdf`,
+        tipo,
+      );
+      await this.trx
+        .insertInto('certificados')
+        .values({
+          proveedor_id: demo,
+          tipo,
+          descripcion,
+          archivo_id: archivoId,
+          fecha_emision: this.day(caduca - 365),
+          fecha_caducidad: this.day(caduca),
+        })
+        .execute();
+    }
+    await this.trx
+      .insertInto('certificados')
+      .values({
+        proveedor_id: this.id(this.proveedores, 'otro1'),
+        tipo: 'Seguro de mercancías (CMR)',
+        fecha_caducidad: this.day(200),
+      })
+      .execute();
+  }
+
+  private async prevencion(): Promise<void> {
+    const demo = this.id(this.proveedores, 'demo');
+    const docs = [
+      'Normas de seguridad en muelles de carga',
+      'Plan de autoprotección del centro de Zaragoza',
+      'Uso de equipos de protección individual',
+      'Procedimiento de carga y descarga de mercancías peligrosas',
+    ];
+    for (const [i, titulo] of docs.entries()) {
+      const archivoId = await this.archivo(
+        'prevencion',
+        { tipo: 'sistema', id: null },
+        `${titulo}.pdf`,
+        titulo,
+      );
+      const row = await this.trx
+        .insertInto('prevencion_documentos')
+        .values({
+          titulo,
+          descripcion: 'Documento de coordinación de actividades empresariales (CAE)',
+          archivo_id: archivoId,
+          obligatorio: i < 3 ? 1 : 0,
+          publicado_at: this.at(-120 + i * 30, 9),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (i < 2) {
+        await this.trx
+          .insertInto('prevencion_lecturas')
+          .values({
+            documento_id: row.id,
+            proveedor_id: demo,
+            usuario_id: this.id(this.usuarios, 'proveedor'),
+            leido_at: this.at(-100 + i * 30, 10),
+          })
+          .execute();
+      }
+    }
+  }
+
+  private async solicitudesYSugerencias(): Promise<void> {
+    const clienteId = this.id(this.clientes, 'cliente');
+    const usuarioId = this.id(this.usuarios, 'cliente');
+    for (let i = 0; i < 3; i++) {
+      const [origen, destino] = this.rnd.pair(PLACES);
+      await this.trx
+        .insertInto('solicitudes')
+        .values({
+          cliente_id: clienteId,
+          usuario_id: usuarioId,
+          origen_poblacion: origen.poblacion,
+          origen_cp: origen.cp,
+          origen_pais_iso: origen.pais_iso,
+          destino_poblacion: destino.poblacion,
+          destino_cp: destino.cp,
+          destino_pais_iso: destino.pais_iso,
+          fecha_carga: this.day(3 + i * 4),
+          mercancia: this.rnd.pick(MERCANCIAS),
+          bultos: this.rnd.int(2, 30),
+          peso_kg: this.rnd.int(500, 20_000),
+          estado: i === 0 ? 'aceptada' : i === 1 ? 'en_estudio' : 'recibida',
+          created_at: this.at(-10 + i * 4, 11),
+        })
+        .execute();
+    }
+    await this.insertMany('sugerencias', [
+      {
+        cliente_id: clienteId,
+        usuario_id: usuarioId,
+        texto: 'Sería útil recibir un aviso cuando el camión esté a una hora de la entrega.',
+        created_at: this.at(-20, 12),
+      },
+      {
+        cliente_id: clienteId,
+        usuario_id: usuarioId,
+        texto: 'Poder descargar el histórico en Excel.',
+        created_at: this.at(-6, 17),
+      },
+    ]);
+  }
+}
+
+/** A minimal valid PDF with one line of text (so demo downloads open). */
+function minimalPdf(text: string): Buffer {
+  const safe = text
+    .replace(/[()\\]/g, '')
+    .normalize('NFD')
+    .replace(/[^\x20-\x7e]/g, '');
+  const stream = `BT /F1 18 Tf 72 720 Td (${safe}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
