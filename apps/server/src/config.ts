@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+// Validation messages (configuration and API requests alike) in Spanish, the product's language.
+z.config(z.locales.es());
+
+/** Repository root, so relative defaults work whichever workspace the process starts in. */
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** An optional URL; an empty value counts as unset. */
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined))
+  .pipe(z.url('debe ser una URL válida').optional());
+
+/** Every environment variable the server reads, with the embedded-mode defaults. */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
+  DATABASE_URL: optionalUrl.refine(
+    (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
+    'debe empezar por postgres:// o postgresql://',
+  ),
+  WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Extranet <no-reply@extranet.local>'),
+  MAPS_API_KEY: z.string().default(''),
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: z.string().default(''),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().default(''),
+  S3_SECRET_ACCESS_KEY: z.string().default(''),
+  REDIS_URL: optionalUrl,
+  SESSION_SECRET: z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 1024 * 1024),
+  TRUST_PROXY: z
+    .enum(['true', 'false', ''])
+    .default('false')
+    .transform((value) => value === 'true'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type AppConfig = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  webDistDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  mapsApiKey: string;
+  s3: {
+    endpoint: string | undefined;
+    bucket: string;
+    region: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+  };
+  redisUrl: string | undefined;
+  sessionSecret: string;
+  uploadMaxBytes: number;
+  trustProxy: boolean;
+  shutdownTimeoutMs: number;
+  logLevel: string;
+};
+
+/** Thrown with every problem at once, so an operator fixes the environment in one go. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuración no válida:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Validates the environment once; throws a ConfigError listing what is wrong. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    mapsApiKey: e.MAPS_API_KEY,
+    s3: {
+      endpoint: e.S3_ENDPOINT,
+      bucket: e.S3_BUCKET,
+      region: e.S3_REGION,
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    },
+    redisUrl: e.REDIS_URL,
+    sessionSecret: e.SESSION_SECRET ?? loadOrCreateSecret(dataDir, 'session-secret'),
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    trustProxy: e.TRUST_PROXY,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/**
+ * Secrets not given in the environment are generated on first start and kept in the data
+ * directory (mode 0600), so sessions and signed links survive restarts.
+ */
+function loadOrCreateSecret(dataDir: string, name: string): string {
+  const dir = path.join(dataDir, 'secrets');
+  const file = path.join(dir, name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  return secret;
+}

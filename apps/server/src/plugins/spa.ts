@@ -1,0 +1,78 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { InitialData } from '@extranet/contracts/initial-data/initial-data';
+import { INITIAL_DATA_ELEMENT_ID } from '@extranet/contracts/initial-data/initial-data';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { buildInitialData } from '../modules/initial-data/service.js';
+import { sendError } from './errors.js';
+
+/** Serialises JSON so it cannot close the script element or break the HTML parser. */
+export function toScriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export function injectInitialData(html: string, data: InitialData): string {
+  const element = `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${toScriptJson(data)}</script>`;
+  return html.replace('</head>', `${element}</head>`);
+}
+
+/**
+ * Serves the built SPA: hashed assets with a year of caching, and index.html, with the
+ * initial data embedded, for every other non-API path (history-mode routing).
+ */
+export default fp<{ webDistDir: string }>(
+  async function spaPlugin(app: FastifyInstance, { webDistDir }) {
+    const indexFile = path.join(webDistDir, 'index.html');
+    const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+
+    if (indexHtml) {
+      await app.register(fastifyStatic, {
+        root: webDistDir,
+        wildcard: false,
+        index: false,
+        // We set Cache-Control ourselves: immutable for hashed assets, revalidated otherwise.
+        cacheControl: false,
+        allowedPath: (pathName) => pathName !== '/index.html',
+        setHeaders(res, filePath) {
+          const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+          res.setHeader(
+            'cache-control',
+            hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
+        },
+      });
+    } else {
+      app.log.warn({ webDistDir }, 'web build not found: run `npm run build`');
+    }
+
+    const serveIndex = async (url: string, reply: FastifyReply) => {
+      if (url.startsWith('/api/') || url === '/api') {
+        return sendError(reply, 404, 'NOT_FOUND', 'Recurso no encontrado.');
+      }
+      if (!indexHtml) {
+        return sendError(
+          reply,
+          503,
+          'WEB_NOT_BUILT',
+          'La aplicación web no está compilada. Ejecute «npm run build».',
+        );
+      }
+      const data = await buildInitialData(app);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(injectInitialData(indexHtml, data));
+    };
+
+    app.get('/', { schema: { hide: true } }, (request, reply) => serveIndex(request.url, reply));
+    app.get('/*', { schema: { hide: true } }, (request, reply) => serveIndex(request.url, reply));
+  },
+  { name: 'spa', dependencies: ['database'] },
+);

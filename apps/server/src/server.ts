@@ -1,0 +1,57 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase, resolveSqliteFile } from './db/connection.js';
+import { migrateToLatest } from './db/migrate.js';
+import { seedDemo } from './db/seed/demo.js';
+
+/**
+ * Starts the portal: validates the configuration, opens and migrates the database (seeding
+ * the demo data with --demo), listens, and closes gracefully on SIGTERM/SIGINT.
+ */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: resolveSqliteFile(config.dataDir),
+  });
+  await migrateToLatest(database.db);
+  if (process.argv.includes('--demo')) await seedDemo(database.db);
+
+  const app = await buildApp({ config, database });
+
+  const stop = (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    // A deadline, so a stuck request cannot keep the process alive forever.
+    setTimeout(() => {
+      app.log.error('shutdown deadline exceeded, exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs).unref();
+    app.shutdown().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Extranet en ${config.publicUrl}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,37 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../app.js';
+import { loadConfig, type AppConfig } from '../config.js';
+import type { DatabaseHandle } from '../db/connection.js';
+import { migrateToLatest } from '../db/migrate.js';
+
+/** A minimal built SPA, so the server's static and history-mode serving can be tested. */
+export function makeWebDist(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'extranet-web-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="es"><head><title>Extranet</title></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("ok");');
+  return dir;
+}
+
+/** The configuration of the embedded mode, pointed at temporary folders. */
+export function testConfig(overrides: NodeJS.ProcessEnv = {}): AppConfig {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'extranet-data-')),
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+    WEB_DIST_DIR: makeWebDist(),
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  });
+}
+
+/** Builds the real app on a migrated test database. */
+export async function buildTestApp(database: DatabaseHandle, overrides: NodeJS.ProcessEnv = {}) {
+  await migrateToLatest(database.db);
+  return buildApp({ config: testConfig(overrides), database, logger: false });
+}
