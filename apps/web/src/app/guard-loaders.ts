@@ -1,0 +1,94 @@
+import type { LoaderFunctionArgs } from 'react-router';
+import { redirect } from 'react-router';
+import { loadLanguage } from '../i18n';
+import type { Portal } from '../lib/portal';
+import { saveAfterLogin } from '../lib/storage';
+import { decideGuard } from './guard';
+
+/** What the loaders need from the router they run in (it does not exist yet when routes are built). */
+export interface RouterBridge {
+  /** Client-side navigation, used by the supplier guard once its background check fails. */
+  navigate(to: string): Promise<void> | void;
+  /** The location being navigated to; loaders' requests lack its hash. */
+  pendingLocation(): { pathname: string; search: string; hash: string } | undefined;
+  /** `requiresAuth` of the leaf route matching `pathname`. */
+  requiresAuth(pathname: string): boolean;
+}
+
+/** Spec §2: a `lang` query parameter loads that language before the navigation goes on. */
+export async function applyUrlLanguage(url: URL): Promise<void> {
+  const language = url.searchParams.get('lang');
+  if (!language) return;
+  try {
+    await loadLanguage(language);
+  } catch (error) {
+    console.warn('No se ha podido cargar el idioma', language, error);
+  }
+}
+
+function fullTargetPath(url: URL, bridge: RouterBridge): string {
+  const pending = bridge.pendingLocation();
+  const hash = pending && pending.pathname === url.pathname ? pending.hash : '';
+  return `${url.pathname}${url.search}${hash}`;
+}
+
+async function fetchSessionOrNull() {
+  try {
+    // Loaded on demand: it brings zod (the session schema), which the entry chunk does without.
+    const { getAuthSession } = await import('../features/auth/api/get-auth-session');
+    return await getAuthSession();
+  } catch (error) {
+    // Spec §4: a failed check counts as "no session".
+    console.warn('No se ha podido comprobar la sesión', error);
+    return null;
+  }
+}
+
+/** Loader of the root route: only the `lang` parameter. */
+export async function rootLoader({ request }: LoaderFunctionArgs): Promise<null> {
+  await applyUrlLanguage(new URL(request.url));
+  return null;
+}
+
+/**
+ * Loader of a portal layout route: the route guard of spec §4. Customers wait for the session
+ * check; suppliers do not (spec: "navigation proceeds without waiting"), their check runs in the
+ * background and sends them to the login page when it fails.
+ */
+export function createGuardLoader(portal: Portal, bridge: RouterBridge) {
+  return async function guardLoader({ request, params }: LoaderFunctionArgs): Promise<null> {
+    const url = new URL(request.url);
+    await applyUrlLanguage(url);
+    const input = {
+      portal,
+      requiresAuth: bridge.requiresAuth(url.pathname),
+      params,
+      targetPath: fullTargetPath(url, bridge),
+    };
+    if (decideGuard(input).kind !== 'check-session') return null;
+
+    if (portal === 'clientes') {
+      const decision = decideGuard({ ...input, session: await fetchSessionOrNull() });
+      if (decision.kind === 'redirect-to-login') {
+        saveAfterLogin(portal, decision.afterLogin);
+        throw redirect(decision.loginPath);
+      }
+      return null;
+    }
+
+    void fetchSessionOrNull().then(async (session) => {
+      const decision = decideGuard({ ...input, session });
+      if (decision.kind !== 'redirect-to-login') return;
+      // The user has moved on meanwhile: that page ran its own check.
+      if (bridge.pendingLocation()?.pathname !== url.pathname) return;
+      saveAfterLogin(portal, decision.afterLogin);
+      try {
+        await bridge.navigate(decision.loginPath);
+      } catch (error) {
+        // Spec §4: navigation rejections are only logged.
+        console.warn('Navegación interrumpida', error);
+      }
+    });
+    return null;
+  };
+}

@@ -1,0 +1,273 @@
+import { anonymousSession, type AuthSession } from '@extranet/contracts/auth/session';
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../i18n';
+import es from '../i18n/es.json';
+import { storageKey } from '../lib/storage';
+import { customerNavigation, supplierNavigation } from './navigation';
+import { AppProviders } from './providers';
+import { createAppRouter, createAppRoutes, leafHandle } from './router';
+
+const customerSession: AuthSession = { ...anonymousSession, success: 1, email: 'c@demo.es', id: 1 };
+const supplierSession: AuthSession = { ...customerSession, client: false, supplier: true };
+
+type AuthAnswer = AuthSession | 'fail' | Promise<AuthSession>;
+
+function stubAuth(answer: AuthAnswer) {
+  const fetchMock = vi.fn(async (url: string) => {
+    if (url !== '/api/auth') throw new Error(`Llamada inesperada: ${url}`);
+    if (answer === 'fail') return new Response('', { status: 500 });
+    return new Response(JSON.stringify(await answer), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function renderAt(path: string, auth: AuthAnswer = anonymousSession) {
+  const fetchMock = stubAuth(auth);
+  const router = createAppRouter((routes) =>
+    createMemoryRouter(routes, { initialEntries: [path] }),
+  );
+  render(
+    <AppProviders queryClient={new QueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, fetchMock };
+}
+
+function heading(name: string) {
+  return screen.findByRole('heading', { level: 1, name }, { timeout: 3000 });
+}
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  await i18n.changeLanguage('es');
+});
+
+const customerRoutes: [string, string][] = [
+  ['/clientes/maptest', 'Mapa'],
+  ['/clientes/tracking', 'Tracking'],
+  ['/clientes/tracking-porte/P123', 'Tracking'],
+  ['/clientes/file/55', 'Archivo'],
+  ['/clientes/portes', 'Portes'],
+  ['/clientes/historico', 'Histórico'],
+  ['/clientes/facturas', 'Facturas'],
+  ['/clientes/solicitar_transporte', 'Solicitar Transporte'],
+  ['/clientes/sugerencias', 'Sugerencias'],
+];
+
+const supplierRoutes: [string, string][] = [
+  ['/proveedores/cargas', 'Cargas'],
+  ['/proveedores/panel', 'Panel de vehículos'],
+  ['/proveedores/transportes', 'Histórico Transportes'],
+  ['/proveedores/facturas', 'Histórico Facturas'],
+  ['/proveedores/subir-albaranes-entrega', 'Subir albaranes de entrega'],
+  ['/proveedores/subir-facturas', 'Subir facturas'],
+  ['/proveedores/certificados', 'Certificados'],
+  ['/proveedores/prevencion', 'Prevención'],
+];
+
+describe('routes (spec §2)', () => {
+  it.each(customerRoutes)('%s shows "%s" to a signed-in customer', async (path, title) => {
+    renderAt(path, customerSession);
+    expect(await heading(title)).toBeInTheDocument();
+    expect(screen.getByText('Esta sección estará disponible próximamente.')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe(title));
+  });
+
+  it.each(supplierRoutes)('%s shows "%s" to a signed-in supplier', async (path, title) => {
+    renderAt(path, supplierSession);
+    expect(await heading(title)).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe(title));
+  });
+
+  it.each([
+    ['/login', 'Acceso clientes'],
+    ['/proveedores/login', 'Acceso proveedores'],
+  ])('%s shows "%s" without navigation or session check', async (path, title) => {
+    const { fetchMock } = renderAt(path);
+    expect(await heading(title)).toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /cerrar/i })).not.toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it.each(['/nada', '/clientes/nada', '/proveedores/cargas/1/t/extra'])(
+    'unknown path %s shows NOT FOUND',
+    async (path) => {
+      renderAt(path);
+      expect(await heading('NOT FOUND')).toBeInTheDocument();
+    },
+  );
+
+  it.each([
+    ['/', '/clientes/tracking'],
+    ['/access', '/clientes/tracking'],
+    ['/access/ABC123', '/clientes/tracking-porte/ABC123'],
+    ['/clientes', '/clientes/tracking'],
+    ['/proveedores', '/proveedores/cargas'],
+    ['/proveedores/access', '/proveedores/cargas'],
+  ])('%s redirects to %s', async (from, to) => {
+    const { router } = renderAt(
+      from,
+      from.startsWith('/proveedores') ? supplierSession : customerSession,
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe(to));
+    expect(await heading(to.includes('proveedores') ? 'Cargas' : 'Tracking')).toBeInTheDocument();
+  });
+
+  it('keeps every handle title equal to its es.json title', () => {
+    const routes: RouteObject[] = createAppRoutes({
+      navigate: () => undefined,
+      pendingLocation: () => undefined,
+      requiresAuth: () => true,
+    });
+    const titles = es.routes as Record<string, { title: string; nav?: string }>;
+    for (const [path] of [
+      ...customerRoutes,
+      ...supplierRoutes,
+      ['/login'],
+      ['/proveedores/login'],
+    ]) {
+      const handle = leafHandle(routes, path ?? '');
+      expect(handle, path).toBeDefined();
+      expect(titles[handle?.name ?? '']?.title, path).toBe(handle?.title);
+      if (handle?.navLabel) expect(titles[handle.name]?.nav).toBe(handle.navLabel);
+    }
+  });
+});
+
+describe('portal shells', () => {
+  it('lists the customer navigation with aria-current on the current page', async () => {
+    renderAt('/clientes/portes', customerSession);
+    await heading('Portes');
+    const nav = screen.getByRole('navigation');
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Tracking',
+      'Portes',
+      'Histórico',
+      'Facturas',
+      'Solicitar Transporte',
+      'Sugerencias',
+    ]);
+    expect(links).toHaveLength(customerNavigation.length);
+    expect(within(nav).getByRole('link', { name: 'Portes' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(nav).getByRole('link', { name: 'Tracking' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main-content');
+    expect(screen.getByRole('link', { name: 'Saltar al contenido' })).toHaveAttribute(
+      'href',
+      '#main-content',
+    );
+    expect(screen.getByRole('button', { name: 'Abrir navegación' })).toBeInTheDocument();
+  });
+
+  it('lists the supplier navigation with the nav labels Listado and Panel', async () => {
+    renderAt('/proveedores/panel', supplierSession);
+    await heading('Panel de vehículos');
+    const links = within(screen.getByRole('navigation')).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Listado',
+      'Panel',
+      'Histórico Transportes',
+      'Histórico Facturas',
+      'Subir albaranes de entrega',
+      'Subir facturas',
+      'Certificados',
+      'Prevención',
+    ]);
+    expect(links).toHaveLength(supplierNavigation.length);
+    expect(links[1]).toHaveAttribute('aria-current', 'page');
+  });
+});
+
+describe('route guard (spec §4)', () => {
+  it('sends an anonymous customer to /login and stores the full target path', async () => {
+    const { router, fetchMock } = renderAt('/clientes/portes?desde=2025-01-01');
+    expect(await heading('Acceso clientes')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(sessionStorage.getItem(storageKey('clientes', 'afterLogin'))).toBe(
+      '/clientes/portes?desde=2025-01-01',
+    );
+  });
+
+  it('treats a failed session check as anonymous', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { router } = renderAt('/clientes/facturas', 'fail');
+    expect(await heading('Acceso clientes')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(sessionStorage.getItem(storageKey('clientes', 'afterLogin'))).toBe('/clientes/facturas');
+    expect(warn).toHaveBeenCalled();
+  });
+
+  it('checks the session again on every navigation inside the portal', async () => {
+    const { router, fetchMock } = renderAt('/clientes/tracking', customerSession);
+    await heading('Tracking');
+    await router.navigate('/clientes/portes');
+    await heading('Portes');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it.each([
+    ['/clientes/tracking/12/tok-1/99', 'Tracking'],
+    ['/clientes/tracking-porte/P1/12/tok-1', 'Tracking'],
+    ['/clientes/file/5/12/tok-1', 'Archivo'],
+    ['/clientes/portes/12/tok-1', 'Portes'],
+    ['/proveedores/cargas/34/tok-2', 'Cargas'],
+    ['/proveedores/subir-facturas/34/tok-2?transporte=3', 'Subir facturas'],
+  ])('skips the check for the access link %s', async (path, title) => {
+    const { fetchMock, router } = renderAt(path);
+    expect(await heading(title)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe(path.split('?')[0]);
+  });
+
+  it('still checks when only the id (no token) is in the path', async () => {
+    const { fetchMock } = renderAt('/clientes/portes/12');
+    expect(await heading('Acceso clientes')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets the supplier in without waiting, then sends an anonymous one to the login', async () => {
+    let answer: (session: AuthSession) => void = () => undefined;
+    const pending = new Promise<AuthSession>((resolve) => (answer = resolve));
+    const { router, fetchMock } = renderAt('/proveedores/panel?x=1', pending);
+
+    // The page renders while GET /api/auth is still unanswered.
+    expect(await heading('Panel de vehículos')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    answer(anonymousSession);
+    expect(await heading('Acceso proveedores')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/proveedores/login');
+    expect(sessionStorage.getItem(storageKey('proveedores', 'afterLogin'))).toBe(
+      '/proveedores/panel?x=1',
+    );
+  });
+
+  it('keeps a signed-in supplier on the page', async () => {
+    const { router } = renderAt('/proveedores/certificados', supplierSession);
+    await heading('Certificados');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(router.state.location.pathname).toBe('/proveedores/certificados');
+  });
+
+  it('loads the language of a lang parameter before showing the page', async () => {
+    renderAt('/clientes/sugerencias?lang=en', customerSession);
+    expect(await heading('Suggestions')).toBeInTheDocument();
+    expect(i18n.language).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+  });
+});

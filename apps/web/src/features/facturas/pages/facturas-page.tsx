@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../../components/page-title';
+import { UnderConstruction } from '../../../components/under-construction';
+
+/** Customer invoices (/clientes/facturas). */
+export function FacturasPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageTitle>{t('routes.cliente-facturas.title')}</PageTitle>
+      <UnderConstruction />
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../../components/page-title';
+import { UnderConstruction } from '../../../components/under-construction';
+
+/** Shipment tracking; serves both /clientes/tracking and /clientes/tracking-porte (spec §2). */
+export function TrackingPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageTitle>{t('routes.cliente-tracking.title')}</PageTitle>
+      <UnderConstruction />
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import { CALENDAR_LOCALE } from './calendar-locale';
+
+describe('Spanish calendar locale (spec §9)', () => {
+  it('abbreviates weekdays as D, L, Ma, Mi, J, V, S', () => {
+    // 2024-01-07 is a Sunday.
+    const names = Array.from({ length: 7 }, (_, day) =>
+      dayjs('2024-01-07').add(day, 'day').locale(CALENDAR_LOCALE).format('dd'),
+    );
+    expect(names).toEqual(['D', 'L', 'Ma', 'Mi', 'J', 'V', 'S']);
+  });
+
+  it('names months Enero … Diciembre, capitalised', () => {
+    const names = Array.from({ length: 12 }, (_, month) =>
+      dayjs(new Date(2024, month, 1))
+        .locale('es')
+        .format('MMMM'),
+    );
+    expect(names).toEqual([
+      'Enero',
+      'Febrero',
+      'Marzo',
+      'Abril',
+      'Mayo',
+      'Junio',
+      'Julio',
+      'Agosto',
+      'Septiembre',
+      'Octubre',
+      'Noviembre',
+      'Diciembre',
+    ]);
+  });
+
+  it('is the default dayjs locale', () => {
+    expect(dayjs().locale()).toBe('es');
+  });
+});

@@ -1,0 +1,60 @@
+import dayjs from 'dayjs';
+
+/**
+ * Spanish calendar names as the spec (§9) fixes them: weekday abbreviations D, L, Ma, Mi, J, V, S
+ * and capitalised months Enero … Diciembre. Defined here in full instead of patching dayjs'
+ * stock `es` locale, whose names are lower-case and two letters.
+ */
+export const calendarLocaleEs: ILocale = {
+  name: 'es',
+  weekStart: 1,
+  weekdays: ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'],
+  weekdaysShort: ['dom.', 'lun.', 'mar.', 'mié.', 'jue.', 'vie.', 'sáb.'],
+  weekdaysMin: ['D', 'L', 'Ma', 'Mi', 'J', 'V', 'S'],
+  months: [
+    'Enero',
+    'Febrero',
+    'Marzo',
+    'Abril',
+    'Mayo',
+    'Junio',
+    'Julio',
+    'Agosto',
+    'Septiembre',
+    'Octubre',
+    'Noviembre',
+    'Diciembre',
+  ],
+  monthsShort: ['Ene', 'Feb', 'Mar', 'Abr', 'May', 'Jun', 'Jul', 'Ago', 'Sep', 'Oct', 'Nov', 'Dic'],
+  ordinal: (n) => `${n}º`,
+  formats: {
+    LT: 'H:mm',
+    LTS: 'H:mm:ss',
+    L: 'DD/MM/YYYY',
+    LL: 'D [de] MMMM [de] YYYY',
+    LLL: 'D [de] MMMM [de] YYYY H:mm',
+    LLLL: 'dddd, D [de] MMMM [de] YYYY H:mm',
+  },
+  relativeTime: {
+    future: 'en %s',
+    past: 'hace %s',
+    s: 'unos segundos',
+    m: 'un minuto',
+    mm: '%d minutos',
+    h: 'una hora',
+    hh: '%d horas',
+    d: 'un día',
+    dd: '%d días',
+    M: 'un mes',
+    MM: '%d meses',
+    y: 'un año',
+    yy: '%d años',
+  },
+};
+
+/** Locale name Mantine's DatesProvider and dayjs use for every calendar widget. */
+export const CALENDAR_LOCALE = 'es';
+
+// Register the locale and make it the default: the portal is Spanish-only.
+dayjs.locale(calendarLocaleEs, undefined, true);
+dayjs.locale(CALENDAR_LOCALE);

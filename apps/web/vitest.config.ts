@@ -1,0 +1,16 @@
+import react from '@vitejs/plugin-react';
+import { defineProject } from 'vitest/config';
+import { sharedResolve } from './vite.config.ts';
+
+export default defineProject({
+  plugins: [react()],
+  resolve: sharedResolve,
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test/setup.ts'],
+    // Let Vite resolve Mantine too, so `dedupe` applies to it in tests as in the build.
+    server: { deps: { inline: [/@mantine\//] } },
+  },
+});
