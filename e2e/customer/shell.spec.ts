@@ -1,0 +1,105 @@
+import { expect, test } from '@playwright/test';
+
+// Paths with the {clienteId}/{token} pair skip the login check (spec §2, §4).
+const customerPages: Array<[path: string, heading: string]> = [
+  ['/clientes/tracking/7/tok', 'Tracking'],
+  ['/clientes/portes/7/tok', 'Portes'],
+  ['/clientes/historico/7/tok', 'Histórico'],
+  ['/clientes/facturas/7/tok', 'Facturas'],
+  ['/clientes/solicitar_transporte/7/tok', 'Solicitar Transporte'],
+  ['/clientes/sugerencias/7/tok', 'Sugerencias'],
+  ['/clientes/file/55/7/tok', 'Archivo'],
+  ['/clientes/tracking-porte/123/7/tok', 'Tracking'],
+];
+
+test.describe('customer portal shell', () => {
+  for (const [path, heading] of customerPages) {
+    test(`${path} renders its page with an id+token pair, without login`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      expect(new URL(page.url()).pathname).toBe(path);
+    });
+  }
+
+  test('the navigation shows the six customer sections', async ({ page }) => {
+    await page.goto('/clientes/portes/7/tok');
+    const nav = page.getByRole('navigation');
+    for (const label of [
+      'Tracking',
+      'Portes',
+      'Histórico',
+      'Facturas',
+      'Solicitar Transporte',
+      'Sugerencias',
+    ]) {
+      await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
+    }
+  });
+
+  test('an anonymous visitor is sent to the customer login, which remembers the target', async ({
+    page,
+  }) => {
+    await page.goto('/clientes/historico?desde=2026-01-01');
+    await expect(page).toHaveURL(/\/login$/);
+    const afterLogin = await page.evaluate(() => JSON.stringify(sessionStorage));
+    expect(afterLogin).toContain('/clientes/historico?desde=2026-01-01');
+    // The login page has no navigation bar (spec §2).
+    await expect(page.getByRole('navigation')).toHaveCount(0);
+  });
+
+  test('/ and /access redirect to tracking, hence to the login when anonymous', async ({
+    page,
+  }) => {
+    for (const path of ['/', '/access']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/login$/);
+      expect(await page.evaluate(() => JSON.stringify(sessionStorage))).toContain(
+        '/clientes/tracking',
+      );
+    }
+  });
+
+  test('/access/:partida redirects to the tracking of that shipment', async ({ page }) => {
+    await page.goto('/access/4711');
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => JSON.stringify(sessionStorage))).toContain(
+      '/clientes/tracking-porte/4711',
+    );
+  });
+
+  test('the map test page exists', async ({ page }) => {
+    await page.goto('/clientes/maptest');
+    await expect(page).toHaveURL(/\/login$|\/clientes\/maptest$/);
+  });
+
+  test('an unknown path shows NOT FOUND', async ({ page }) => {
+    const response = await page.goto('/esto/no/existe');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByText('NOT FOUND')).toBeVisible();
+  });
+
+  test('the page embeds the initial data with the active regions', async ({ page }) => {
+    await page.goto('/login');
+    const data = await page.evaluate(() =>
+      JSON.parse(document.getElementById('initial-data')?.textContent ?? 'null'),
+    );
+    expect(Date.parse(data.updated)).toBeGreaterThan(Date.now() - 5 * 60_000);
+    expect(data.regiones.map((r: { codigo: string }) => r.codigo).sort()).toEqual(['es', 'it']);
+  });
+
+  test('scrolls to the top on navigation', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 300 });
+    await page.goto('/clientes/portes/7/tok');
+    await page.evaluate(() => {
+      document.body.style.minHeight = '3000px';
+      window.scrollTo(0, 1000);
+    });
+    // The body keeps its height across the SPA navigation, so only a reset explains scrollY 0.
+    await page
+      .getByRole('navigation')
+      .getByRole('link', { name: 'Histórico', exact: true })
+      .click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
