@@ -35,6 +35,9 @@ export default fp(
       uiConfig: { docExpansion: 'list', deepLinking: true },
       // The viewer is served with its own hashed CSP, so the portal's strict CSP stays intact.
       staticCSP: true,
+      // The viewer sets a few inline styles; scripts stay locked to 'self'.
+      transformStaticCSP: (header) =>
+        header.replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'"),
     });
   },
   { name: 'openapi' },
