@@ -111,7 +111,8 @@ describe.each(testDatabases())('API server on $name', ({ open }) => {
       expect(Date.parse(data.updated)).toBeGreaterThan(Date.now() - 60_000);
       expect(typeof data.generated).toBe('string');
       expect(Array.isArray(data.regiones)).toBe(true);
-      expect(data.config).toEqual({ mapsApiKey: '', vapidPublicKey: '' });
+      expect(data.config).toEqual({ mapsApiKey: '', vapidPublicKey: app.push.publicKey });
+      expect(app.push.publicKey).toMatch(/^B[\w-]{86}$/);
     }
   });
 

@@ -40,6 +40,9 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().default(''),
   REDIS_URL: optionalUrl,
   SESSION_SECRET: z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
+  ACCESS_LINK_DAYS: z.coerce.number().int().positive().default(7),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -73,6 +76,12 @@ export type AppConfig = {
   };
   redisUrl: string | undefined;
   sessionSecret: string;
+  /** A session dies after this many minutes without requests… */
+  sessionIdleMinutes: number;
+  /** …and this many hours after login, whatever its activity. */
+  sessionAbsoluteHours: number;
+  /** Default validity of an id+token access link. */
+  accessLinkDays: number;
   uploadMaxBytes: number;
   trustProxy: boolean;
   shutdownTimeoutMs: number;
@@ -96,6 +105,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   const e = parsed.data;
+  if (e.S3_ENDPOINT && !e.S3_BUCKET) {
+    throw new ConfigError(['S3_BUCKET: es obligatoria cuando S3_ENDPOINT está definida']);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -117,6 +129,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     redisUrl: e.REDIS_URL,
     sessionSecret: e.SESSION_SECRET ?? loadOrCreateSecret(dataDir, 'session-secret'),
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
+    accessLinkDays: e.ACCESS_LINK_DAYS,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

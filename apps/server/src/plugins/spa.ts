@@ -6,6 +6,7 @@ import { INITIAL_DATA_ELEMENT_ID } from '@extranet/contracts/initial-data/initia
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { buildInitialData } from '../modules/initial-data/service.js';
+import { ensureCsrfCookie } from './csrf.js';
 import { sendError } from './errors.js';
 
 /** Serialises JSON so it cannot close the script element or break the HTML parser. */
@@ -65,6 +66,7 @@ export default fp<{ webDistDir: string }>(
         );
       }
       const data = await buildInitialData(app);
+      ensureCsrfCookie(reply.request, reply);
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')

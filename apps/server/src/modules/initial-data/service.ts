@@ -18,6 +18,6 @@ export async function buildInitialData(app: FastifyInstance): Promise<InitialDat
     regiones: regiones
       .filter((r) => RegionCode.safeParse(r.codigo).success)
       .map((r) => ({ codigo: RegionCode.parse(r.codigo), nombre: r.nombre, activa: true })),
-    config: { mapsApiKey: app.config.mapsApiKey, vapidPublicKey: '' },
+    config: { mapsApiKey: app.config.mapsApiKey, vapidPublicKey: app.push.publicKey },
   };
 }

@@ -1,0 +1,171 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { App } from '../../app.js';
+import { runCli } from '../../cli.js';
+import { seedDemo } from '../../db/seed/demo.js';
+import { clock } from '../../lib/clock.js';
+import { buildTestApp } from '../../test/app.js';
+import { testDatabases } from '../../test/databases.js';
+import { TestBrowser } from '../../test/session.js';
+import { createAccessLink, revokeAccessLink } from './service.js';
+
+const notFound = { error: { code: 'NOT_FOUND', message: 'Enlace no válido o caducado.' } };
+
+describe.each(testDatabases())('enlaces de acceso en $name', ({ open }) => {
+  let app: App;
+  let dispose: () => Promise<void>;
+  let clienteId: number;
+  let otroClienteId: number;
+  let proveedorId: number;
+
+  beforeAll(async () => {
+    const handle = await open();
+    dispose = handle.dispose;
+    app = await buildTestApp(handle);
+    await seedDemo(app.db);
+    const id = async (table: 'clientes' | 'proveedores', razon: string) =>
+      (
+        await app.db
+          .selectFrom(table)
+          .select('id')
+          .where('razon_social', '=', razon)
+          .executeTakeFirstOrThrow()
+      ).id;
+    clienteId = await id('clientes', 'Conservas del Ebro S.A.');
+    otroClienteId = await id('clientes', 'Papelera del Norte S.A.');
+    proveedorId = await id('proveedores', 'Transportes Demo Ibérica S.L.');
+  });
+  afterAll(async () => {
+    await app.close();
+    await dispose();
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const link = (portal: 'clientes' | 'proveedores', id: number, days?: number) =>
+    createAccessLink(app.db, app.config, { portal, id, days });
+
+  it('opens a session limited to the linked client, without a user', async () => {
+    const { url, token } = await link('clientes', clienteId);
+    expect(url).toBe(`${app.config.publicUrl}/clientes/tracking/${clienteId}/${token}`);
+    const browser = new TestBrowser(app);
+    const res = await browser.post('/api/clientes/access', { id: clienteId, token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      success: 1,
+      client: true,
+      supplier: false,
+      email: '',
+      code: '',
+      id: clienteId,
+      name: 'Conservas del Ebro S.A.',
+      sessionName: 'clientes',
+    });
+    const menu = (await browser.get('/api/clientes/menu')).json() as Array<{ recurso: string }>;
+    expect(menu.map((m) => m.recurso)).toHaveLength(6);
+    expect(menu.map((m) => m.recurso)).not.toContain('Circuitoseguridad');
+    expect((await browser.put('/api/clientes/cliente', { id: otroClienteId })).statusCode).toBe(
+      403,
+    );
+    expect((await browser.put('/api/clientes/cliente', { id: clienteId })).statusCode).toBe(200);
+    const audit = await app.db
+      .selectFrom('audit_log')
+      .select('accion')
+      .where('accion', '=', 'enlace_acceso.usado')
+      .execute();
+    expect(audit.length).toBeGreaterThan(0);
+  });
+
+  it('opens supplier links on the supplier portal only', async () => {
+    const { url, token } = await link('proveedores', proveedorId);
+    expect(url).toContain(`/proveedores/cargas/${proveedorId}/${token}`);
+    const browser = new TestBrowser(app);
+    expect((await browser.post('/api/clientes/access', { id: proveedorId, token })).json()).toEqual(
+      notFound,
+    );
+    const res = await browser.post('/api/proveedores/access', { id: proveedorId, token });
+    expect(res.json()).toMatchObject({ supplier: true, id: proveedorId });
+    expect((await browser.get('/api/proveedores/menu')).json()).toHaveLength(9);
+  });
+
+  it('answers 404 to forged, mismatched, expired and revoked links', async () => {
+    const browser = new TestBrowser(app);
+    const { token } = await link('clientes', clienteId, 1);
+    const forged = await browser.post('/api/clientes/access', {
+      id: clienteId,
+      token: `${token.slice(0, -2)}xx`,
+    });
+    expect(forged.statusCode).toBe(404);
+    expect(forged.json()).toEqual(notFound);
+    expect(
+      (await browser.post('/api/clientes/access', { id: otroClienteId, token })).statusCode,
+    ).toBe(404);
+
+    const base = Date.now();
+    vi.spyOn(clock, 'now').mockImplementation(() => new Date(base + 86_400_000 + 1000));
+    expect((await browser.post('/api/clientes/access', { id: clienteId, token })).json()).toEqual(
+      notFound,
+    );
+    vi.restoreAllMocks();
+
+    const revocable = await link('clientes', clienteId);
+    const holder = new TestBrowser(app);
+    expect(
+      (await holder.post('/api/clientes/access', { id: clienteId, token: revocable.token }))
+        .statusCode,
+    ).toBe(200);
+    expect(await revokeAccessLink(app.db, app.config, revocable.token)).toBe(true);
+    expect((await holder.get('/api/auth')).json().success).toBe(0);
+    expect(
+      (await browser.post('/api/clientes/access', { id: clienteId, token: revocable.token }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('needs the CSRF token like every write', async () => {
+    const { token } = await link('clientes', clienteId);
+    const res = await new TestBrowser(app).request('POST', '/api/clientes/access', {
+      payload: { id: clienteId, token },
+      csrf: false,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('CSRF');
+  });
+
+  it('prints and revokes links from the CLI', async () => {
+    const lines: string[] = [];
+    const errors: string[] = [];
+    const context = {
+      out: (l: string) => lines.push(l),
+      err: (l: string) => errors.push(l),
+      config: () => app.config,
+      db: async () => app.db,
+    };
+    expect(
+      await runCli(
+        ['access-link', '--portal', 'clientes', '--id', String(clienteId), '--days', '2'],
+        context,
+      ),
+    ).toBe(0);
+    const url = lines.at(-1)!;
+    const match = new RegExp(`/clientes/tracking/${clienteId}/([A-Za-z0-9_-]{43})$`).exec(url);
+    expect(match).not.toBeNull();
+    const token = match![1]!;
+    expect(
+      (await new TestBrowser(app).post('/api/clientes/access', { id: clienteId, token }))
+        .statusCode,
+    ).toBe(200);
+
+    expect(await runCli(['access-link', 'revoke', '--token', token], context)).toBe(0);
+    expect(await runCli(['access-link', 'revoke', '--token', token], context)).toBe(1);
+    expect(await runCli(['access-link', '--portal', 'otro', '--id', '1'], context)).toBe(2);
+    expect(errors.join('\n')).toContain('--portal debe ser clientes o proveedores.');
+    expect(await runCli(['access-link', '--portal', 'clientes', '--id', '999999'], context)).toBe(
+      1,
+    );
+    expect(errors.at(-1)).toBe('No existe ningún cliente activo con id 999999.');
+    expect(await runCli(['--help'], context)).toBe(0);
+    expect(lines.at(-1)).toContain('access-link');
+    expect(await runCli(['nada'], context)).toBe(2);
+  });
+});

@@ -1,0 +1,158 @@
+import type { Kysely } from 'kysely';
+import type { Database, Portal, RegionCodigo } from '../../db/database.js';
+
+/** The user signing in: e-mails are stored lower-case, unique per region. */
+export async function findUsuarioByEmail(
+  db: Kysely<Database>,
+  email: string,
+  region: RegionCodigo,
+) {
+  return db
+    .selectFrom('usuarios')
+    .select(['id', 'email', 'nombre', 'codigo', 'region', 'clave_hash', 'activo'])
+    .where('email', '=', email)
+    .where('region', '=', region)
+    .executeTakeFirst();
+}
+
+export async function findUsuarioById(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom('usuarios')
+    .select(['id', 'email', 'nombre', 'codigo', 'region'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function setUltimoLogin(db: Kysely<Database>, usuarioId: number, at: string) {
+  await db
+    .updateTable('usuarios')
+    .set({ ultimo_login_at: at })
+    .where('id', '=', usuarioId)
+    .execute();
+}
+
+/** The active clients linked to a user, by name. */
+export async function listClientesOfUsuario(db: Kysely<Database>, usuarioId: number) {
+  return db
+    .selectFrom('clientes')
+    .innerJoin('usuarios_clientes', 'usuarios_clientes.cliente_id', 'clientes.id')
+    .select(['clientes.id', 'clientes.razon_social', 'clientes.localidad'])
+    .where('usuarios_clientes.usuario_id', '=', usuarioId)
+    .where('clientes.activo', '=', 1)
+    .orderBy('clientes.razon_social')
+    .orderBy('clientes.id')
+    .execute();
+}
+
+/** The active suppliers linked to a user, by id: the first one is the default active one. */
+export async function listProveedoresOfUsuario(db: Kysely<Database>, usuarioId: number) {
+  return db
+    .selectFrom('proveedores')
+    .innerJoin('usuarios_proveedores', 'usuarios_proveedores.proveedor_id', 'proveedores.id')
+    .select(['proveedores.id', 'proveedores.razon_social', 'proveedores.localidad'])
+    .where('usuarios_proveedores.usuario_id', '=', usuarioId)
+    .where('proveedores.activo', '=', 1)
+    .orderBy('proveedores.id')
+    .execute();
+}
+
+/** A client, only if linked to that user (ownership in the query). */
+export async function findClienteOfUsuario(
+  db: Kysely<Database>,
+  usuarioId: number,
+  clienteId: number,
+) {
+  return db
+    .selectFrom('clientes')
+    .innerJoin('usuarios_clientes', 'usuarios_clientes.cliente_id', 'clientes.id')
+    .select(['clientes.id', 'clientes.razon_social', 'clientes.localidad'])
+    .where('usuarios_clientes.usuario_id', '=', usuarioId)
+    .where('clientes.id', '=', clienteId)
+    .where('clientes.activo', '=', 1)
+    .executeTakeFirst();
+}
+
+/** A supplier, only if linked to that user (ownership in the query). */
+export async function findProveedorOfUsuario(
+  db: Kysely<Database>,
+  usuarioId: number,
+  proveedorId: number,
+) {
+  return db
+    .selectFrom('proveedores')
+    .innerJoin('usuarios_proveedores', 'usuarios_proveedores.proveedor_id', 'proveedores.id')
+    .select(['proveedores.id', 'proveedores.razon_social', 'proveedores.localidad'])
+    .where('usuarios_proveedores.usuario_id', '=', usuarioId)
+    .where('proveedores.id', '=', proveedorId)
+    .where('proveedores.activo', '=', 1)
+    .executeTakeFirst();
+}
+
+/** The name of the company a session acts for. */
+export async function findRazonSocial(
+  db: Kysely<Database>,
+  portal: Portal,
+  id: number,
+): Promise<string | undefined> {
+  const table = portal === 'clientes' ? 'clientes' : 'proveedores';
+  const row = await db
+    .selectFrom(table)
+    .select('razon_social')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.razon_social;
+}
+
+export async function insertRememberToken(
+  db: Kysely<Database>,
+  row: {
+    usuarioId: number;
+    portal: Portal;
+    tokenHash: string;
+    createdAt: string;
+    expiresAt: string;
+  },
+) {
+  await db
+    .insertInto('remember_tokens')
+    .values({
+      usuario_id: row.usuarioId,
+      portal: row.portal,
+      token_hash: row.tokenHash,
+      created_at: row.createdAt,
+      expires_at: row.expiresAt,
+    })
+    .execute();
+}
+
+/** A live remember token of that portal (not revoked, not expired). */
+export async function findLiveRememberToken(
+  db: Kysely<Database>,
+  tokenHash: string,
+  portal: Portal,
+  now: string,
+) {
+  return db
+    .selectFrom('remember_tokens')
+    .select(['id', 'usuario_id'])
+    .where('token_hash', '=', tokenHash)
+    .where('portal', '=', portal)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/** Revokes a token; false when it was already revoked (someone used it first). */
+export async function revokeRememberToken(
+  db: Kysely<Database>,
+  id: number,
+  at: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('remember_tokens')
+    .set({ revoked_at: at, last_used_at: at })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,280 @@
+import { RECOVERY_MARKER } from '@extranet/contracts/auth/login';
+import type { LoginRequest, LoginResponse } from '@extranet/contracts/auth/login';
+import type { AuthSession } from '@extranet/contracts/auth/session';
+import { anonymousSession } from '@extranet/contracts/auth/session';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database, Portal } from '../../db/database.js';
+import { clock } from '../../lib/clock.js';
+import { randomToken, sha256Hex } from '../../lib/tokens.js';
+import { HttpError } from '../../plugins/errors.js';
+import { recordAudit } from '../audit/repository.js';
+import { menuOf } from '../menus/service.js';
+import { requestPasswordRecovery } from '../password-reset/service.js';
+import { setSesionEmpresa } from '../sesiones/repository.js';
+import type { Session } from '../sesiones/service.js';
+import { createSession, destroySession } from '../sesiones/service.js';
+import { hashPassword, verifyPassword } from './password.js';
+import {
+  findClienteOfUsuario,
+  findLiveRememberToken,
+  findProveedorOfUsuario,
+  findRazonSocial,
+  findUsuarioByEmail,
+  findUsuarioById,
+  insertRememberToken,
+  listClientesOfUsuario,
+  listProveedoresOfUsuario,
+  revokeRememberToken,
+  setUltimoLogin,
+} from './repository.js';
+import type { LoginThrottle } from './throttle.js';
+
+/** "Remember password" lasts 30 days from the last login that used or issued it. */
+export const REMEMBER_TOKEN_DAYS = 30;
+
+export interface LoginInput {
+  portal: Portal;
+  body: LoginRequest;
+  ip: string;
+  /** The portal's remember-token cookie, if the browser sent one. */
+  rememberCookie: string | undefined;
+  /** The caller's current session, deleted on login: the session id always rotates. */
+  previousSessionKey: string | null;
+  throttle: LoginThrottle;
+}
+
+export type LoginResult =
+  | { kind: 'recovery'; response: LoginResponse }
+  | {
+      kind: 'signed-in';
+      response: LoginResponse;
+      sessionCookie: string;
+      sessionKey: string;
+      rememberToken: string;
+    };
+
+const emptyLogin = { clientes: [], proveedores: [], menus: [] };
+
+const invalidCredentials = (email: string) =>
+  new HttpError(
+    401,
+    'INVALID_CREDENTIALS',
+    `E-mail "${email}" o Contraseña incorrectos. No puede conectar.`,
+  );
+
+/** Verified when the e-mail is unknown, so both cases cost one argon2 verification. */
+let dummyHash: Promise<string> | undefined;
+function getDummyHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomToken());
+  return dummyHash;
+}
+
+/**
+ * `POST /api/login` and `/api/proveedores/login` (spec §4, §7, §8). The recovery marker as
+ * `clave` turns the call into a recovery request. Wrong e-mail, wrong password and a bad
+ * remember token answer the same 401 after the same work.
+ */
+export async function login(app: FastifyInstance, input: LoginInput): Promise<LoginResult> {
+  const { portal, body, ip } = input;
+  const typedEmail = body.usuario.trim();
+  const email = typedEmail.toLowerCase();
+  const region = body.dregion;
+  const subject = { email, region, ip };
+  const throttle = input.throttle;
+
+  if (body.clave === RECOVERY_MARKER) {
+    await throttle.recoveryRequested(subject, clock.now().getTime());
+    const { recoverEmailSent } = await requestPasswordRecovery(app, { email, region, portal, ip });
+    return { kind: 'recovery', response: { success: 1, ...emptyLogin, recoverEmailSent } };
+  }
+
+  await throttle.assertLoginAllowed(subject, clock.now().getTime());
+  const db = app.db;
+  const usuario = await findUsuarioByEmail(db, email, region);
+  let motivo: string | undefined;
+  let rememberTokenId: number | undefined;
+  if (body.remembered) {
+    const token = input.rememberCookie
+      ? await findLiveRememberToken(db, sha256Hex(input.rememberCookie), portal, nowIso())
+      : undefined;
+    if (!usuario || !token || token.usuario_id !== usuario.id) motivo = 'recordatorio_no_valido';
+    else rememberTokenId = token.id;
+  } else {
+    const ok = await verifyPassword(usuario?.clave_hash ?? (await getDummyHash()), body.clave);
+    if (!usuario) motivo = 'usuario_desconocido';
+    else if (!ok) motivo = 'clave_incorrecta';
+  }
+  if (!motivo && usuario?.activo !== 1) motivo = 'usuario_inactivo';
+  if (motivo || !usuario) {
+    await throttle.loginFailed(subject, clock.now().getTime());
+    await recordAudit(db, {
+      accion: 'login.fallido',
+      usuarioId: usuario?.id ?? null,
+      portal,
+      ip,
+      detalles: { email, region, motivo },
+    });
+    throw invalidCredentials(typedEmail);
+  }
+  await throttle.loginSucceeded(subject);
+
+  const clientes = portal === 'clientes' ? await listClientesOfUsuario(db, usuario.id) : [];
+  const proveedores =
+    portal === 'proveedores' ? await listProveedoresOfUsuario(db, usuario.id) : [];
+  if (portal === 'clientes' && clientes.length === 0) {
+    await recordAudit(db, { accion: 'login.sin_clientes', usuarioId: usuario.id, portal, ip });
+    throw new HttpError(403, 'NO_CLIENTS', 'Usuario sin clientes asignados. No puede conectar.');
+  }
+  if (portal === 'proveedores' && proveedores.length === 0) {
+    await recordAudit(db, { accion: 'login.sin_proveedores', usuarioId: usuario.id, portal, ip });
+    throw new HttpError(
+      403,
+      'NO_SUPPLIERS',
+      'Usuario sin proveedores asignados. No puede conectar.',
+    );
+  }
+
+  const now = clock.now();
+  const rememberToken = randomToken();
+  const outcome = await db.transaction().execute(async (trx) => {
+    // A remember token is single-use: a second use of the same one fails.
+    if (
+      rememberTokenId !== undefined &&
+      !(await revokeRememberToken(trx, rememberTokenId, now.toISOString()))
+    ) {
+      return undefined;
+    }
+    const created = await createSession(
+      trx,
+      app.config,
+      {
+        usuarioId: usuario.id,
+        portal,
+        region: usuario.region,
+        // One client: it is the active one; several: none until PUT /api/clientes/cliente.
+        clienteId: clientes.length === 1 ? (clientes[0]?.id ?? null) : null,
+        // Suppliers: the first (lowest id) is active; PUT /api/proveedores/proveedor switches.
+        proveedorId: proveedores[0]?.id ?? null,
+      },
+      input.previousSessionKey,
+    );
+    await insertRememberToken(trx, {
+      usuarioId: usuario.id,
+      portal,
+      tokenHash: sha256Hex(rememberToken),
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + REMEMBER_TOKEN_DAYS * 86_400_000).toISOString(),
+    });
+    await setUltimoLogin(trx, usuario.id, now.toISOString());
+    await recordAudit(trx, {
+      accion: 'login.ok',
+      usuarioId: usuario.id,
+      portal,
+      ip,
+      detalles: { recordado: rememberTokenId !== undefined },
+    });
+    return { created, menus: await menuOf(trx, created.session) };
+  });
+  if (!outcome) throw invalidCredentials(typedEmail);
+
+  return {
+    kind: 'signed-in',
+    response: {
+      success: 1,
+      clientes,
+      proveedores,
+      menus: outcome.menus,
+      recoverEmailSent: false,
+    },
+    sessionCookie: outcome.created.cookieValue,
+    sessionKey: outcome.created.key,
+    rememberToken,
+  };
+}
+
+/** `POST /api/logout`: the session row goes; the remember token stays (saved password). */
+export async function logout(
+  db: Kysely<Database>,
+  current: { key: string; session: Session } | null,
+  ip: string,
+): Promise<void> {
+  if (!current) return;
+  await destroySession(db, current.key);
+  await recordAudit(db, {
+    accion: 'logout',
+    usuarioId: current.session.usuarioId,
+    portal: current.session.portal,
+    ip,
+  });
+}
+
+/** The session as `GET /api/auth` returns it (spec §3); the anonymous state without one. */
+export async function describeSession(
+  db: Kysely<Database>,
+  session: Session | null,
+): Promise<AuthSession> {
+  if (!session) return anonymousSession;
+  const usuario =
+    session.usuarioId == null ? undefined : await findUsuarioById(db, session.usuarioId);
+  const empresaId = session.portal === 'clientes' ? session.clienteId : session.proveedorId;
+  const empresa =
+    empresaId == null ? undefined : await findRazonSocial(db, session.portal, empresaId);
+  return {
+    success: 1,
+    region: session.region,
+    client: session.portal === 'clientes',
+    supplier: session.portal === 'proveedores',
+    email: usuario?.email ?? '',
+    code: usuario?.codigo ?? '',
+    id: empresaId ?? 0,
+    name: empresa ?? usuario?.nombre ?? '',
+    sessionName: session.portal,
+    sessionId: session.id,
+  };
+}
+
+const notYours = () => new HttpError(403, 'FORBIDDEN', 'No tiene acceso a esta empresa.');
+
+/**
+ * `PUT /api/clientes/cliente` / `PUT /api/proveedores/proveedor`: makes one of the user's own
+ * companies the active one. An access-link session is bound to its company for good.
+ */
+export async function chooseEmpresa(
+  db: Kysely<Database>,
+  current: { key: string; session: Session },
+  empresaId: number,
+  ip: string,
+): Promise<Session> {
+  const { session, key } = current;
+  const isCliente = session.portal === 'clientes';
+  const activeId = isCliente ? session.clienteId : session.proveedorId;
+  if (session.usuarioId == null) {
+    if (empresaId !== activeId) throw notYours();
+    return session;
+  }
+  const empresa = isCliente
+    ? await findClienteOfUsuario(db, session.usuarioId, empresaId)
+    : await findProveedorOfUsuario(db, session.usuarioId, empresaId);
+  if (!empresa) throw notYours();
+  await setSesionEmpresa(
+    db,
+    key,
+    isCliente ? { cliente_id: empresa.id } : { proveedor_id: empresa.id },
+  );
+  await recordAudit(db, {
+    accion: isCliente ? 'cliente.elegido' : 'proveedor.elegido',
+    usuarioId: session.usuarioId,
+    portal: session.portal,
+    entidad: isCliente ? 'clientes' : 'proveedores',
+    entidadId: empresa.id,
+    ip,
+  });
+  return isCliente
+    ? { ...session, clienteId: empresa.id }
+    : { ...session, proveedorId: empresa.id };
+}
+
+function nowIso(): string {
+  return clock.now().toISOString();
+}

@@ -1,0 +1,57 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, SesionesTable } from '../../db/database.js';
+
+export async function insertSesion(db: Kysely<Database>, row: Insertable<SesionesTable>) {
+  await db.insertInto('sesiones').values(row).execute();
+}
+
+/** A session with the state of the access link that opened it, if any. */
+export async function findSesion(db: Kysely<Database>, id: string) {
+  return db
+    .selectFrom('sesiones')
+    .leftJoin('access_tokens', 'access_tokens.id', 'sesiones.access_token_id')
+    .select([
+      'sesiones.id',
+      'sesiones.usuario_id',
+      'sesiones.portal',
+      'sesiones.region',
+      'sesiones.cliente_id',
+      'sesiones.proveedor_id',
+      'sesiones.access_token_id',
+      'sesiones.last_seen_at',
+      'sesiones.expires_at',
+      'access_tokens.expires_at as link_expires_at',
+      'access_tokens.revoked_at as link_revoked_at',
+    ])
+    .where('sesiones.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function touchSesion(db: Kysely<Database>, id: string, lastSeenAt: string) {
+  await db.updateTable('sesiones').set({ last_seen_at: lastSeenAt }).where('id', '=', id).execute();
+}
+
+export async function setSesionEmpresa(
+  db: Kysely<Database>,
+  id: string,
+  empresa: { cliente_id: number } | { proveedor_id: number },
+) {
+  await db.updateTable('sesiones').set(empresa).where('id', '=', id).execute();
+}
+
+export async function deleteSesion(db: Kysely<Database>, id: string) {
+  await db.deleteFrom('sesiones').where('id', '=', id).execute();
+}
+
+/** Removes sessions past their absolute expiry or idle for longer than allowed. */
+export async function deleteExpiredSesiones(
+  db: Kysely<Database>,
+  now: string,
+  idleCutoff: string,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('sesiones')
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<', idleCutoff)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

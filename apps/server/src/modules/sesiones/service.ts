@@ -1,0 +1,136 @@
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../../config.js';
+import type { Database, Portal, RegionCodigo } from '../../db/database.js';
+import { clock } from '../../lib/clock.js';
+import { randomToken, sha256Hex } from '../../lib/tokens.js';
+import { deleteSesion, findSesion, insertSesion, touchSesion } from './repository.js';
+
+/** The signed-in state a request carries (`request.session`). */
+export interface Session {
+  /** Public id, safe to show (`GET /api/auth` sessionId); never the cookie value. */
+  id: string;
+  /** Null when the session was opened from an id+token access link. */
+  usuarioId: number | null;
+  portal: Portal;
+  region: RegionCodigo;
+  clienteId: number | null;
+  proveedorId: number | null;
+  viaAccessLink: boolean;
+}
+
+/** The session plus its database key (sha256 of the cookie): server-side only. */
+export interface LoadedSession {
+  key: string;
+  session: Session;
+}
+
+export interface NewSession {
+  usuarioId: number | null;
+  portal: Portal;
+  region: RegionCodigo;
+  clienteId: number | null;
+  proveedorId: number | null;
+  accessTokenId?: number | null;
+  /** Ends the session earlier than the absolute limit (e.g. the access link's expiry). */
+  notAfter?: string;
+}
+
+/** Session timing rules from the configuration. */
+export type SessionLimits = Pick<AppConfig, 'sessionIdleMinutes' | 'sessionAbsoluteHours'>;
+
+/** `last_seen_at` is rewritten at most once a minute: idle expiry needs no finer grain. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+/** The database key of a cookie value: only its hash is stored. */
+export function sessionKey(cookieValue: string): string {
+  return sha256Hex(cookieValue);
+}
+
+/** The public id derived from the key: reveals neither the cookie nor the key. */
+export function publicSessionId(key: string): string {
+  return sha256Hex(key).slice(0, 16);
+}
+
+/**
+ * Creates a session and returns the cookie value for it. Call inside the login transaction;
+ * `replacesKey` (the caller's previous session) is deleted, so a login always rotates the id.
+ */
+export async function createSession(
+  db: Kysely<Database>,
+  limits: SessionLimits,
+  data: NewSession,
+  replacesKey?: string | null,
+): Promise<{ cookieValue: string } & LoadedSession> {
+  if (replacesKey) await deleteSesion(db, replacesKey);
+  const cookieValue = randomToken();
+  const key = sessionKey(cookieValue);
+  const now = clock.now();
+  const absolute = new Date(now.getTime() + limits.sessionAbsoluteHours * 3_600_000).toISOString();
+  const expiresAt = data.notAfter && data.notAfter < absolute ? data.notAfter : absolute;
+  await insertSesion(db, {
+    id: key,
+    usuario_id: data.usuarioId,
+    portal: data.portal,
+    region: data.region,
+    cliente_id: data.clienteId,
+    proveedor_id: data.proveedorId,
+    access_token_id: data.accessTokenId ?? null,
+    created_at: now.toISOString(),
+    last_seen_at: now.toISOString(),
+    expires_at: expiresAt,
+  });
+  return {
+    cookieValue,
+    key,
+    session: {
+      id: publicSessionId(key),
+      usuarioId: data.usuarioId,
+      portal: data.portal,
+      region: data.region,
+      clienteId: data.clienteId,
+      proveedorId: data.proveedorId,
+      viaAccessLink: data.accessTokenId != null,
+    },
+  };
+}
+
+/**
+ * The live session behind a cookie value, or null. A session past its idle or absolute
+ * expiry, or whose access link was revoked or expired, is deleted on sight.
+ */
+export async function resumeSession(
+  db: Kysely<Database>,
+  limits: SessionLimits,
+  cookieValue: string,
+): Promise<LoadedSession | null> {
+  const key = sessionKey(cookieValue);
+  const row = await findSesion(db, key);
+  if (!row) return null;
+  const now = clock.now();
+  const nowIso = now.toISOString();
+  const idleMs = now.getTime() - Date.parse(row.last_seen_at);
+  const linkDead =
+    row.access_token_id != null &&
+    (row.link_revoked_at != null || row.link_expires_at == null || row.link_expires_at <= nowIso);
+  if (row.expires_at <= nowIso || idleMs > limits.sessionIdleMinutes * 60_000 || linkDead) {
+    await deleteSesion(db, key);
+    return null;
+  }
+  if (idleMs >= TOUCH_INTERVAL_MS) await touchSesion(db, key, nowIso);
+  return {
+    key,
+    session: {
+      id: publicSessionId(key),
+      usuarioId: row.usuario_id,
+      portal: row.portal,
+      region: row.region,
+      clienteId: row.cliente_id,
+      proveedorId: row.proveedor_id,
+      viaAccessLink: row.access_token_id != null,
+    },
+  };
+}
+
+export async function destroySession(db: Kysely<Database>, key: string): Promise<void> {
+  await deleteSesion(db, key);
+}

@@ -1,0 +1,123 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hmacHex, randomToken, safeEqual } from '../lib/tokens.js';
+import { sendError } from './errors.js';
+import { isHttps } from './session.js';
+
+/** Readable by the SPA, which echoes it in the header on every write (apps/web api-client). */
+export const CSRF_COOKIE = 'csrf-token';
+export const CSRF_HEADER = 'x-csrf-token';
+
+/**
+ * The only API paths without the CSRF check: calls authenticated by an API key, never by a
+ * browser cookie. Add a prefix here only for such machine-to-machine routes.
+ */
+export const CSRF_EXEMPT_PREFIXES: readonly string[] = ['/api/integration/'];
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A token is `<nonce>.<mac>`, mac = HMAC(secret, binding + nonce). The binding is the session
+ * key when signed in; before login the random nonce alone is the pre-session value. A token
+ * of another session (or an old one after login rotated the session) does not verify.
+ */
+function bindingOf(sessionKey: string | null): string {
+  return sessionKey ? `sesion:${sessionKey}` : 'anonimo';
+}
+
+function makeToken(secret: string, sessionKey: string | null): string {
+  const nonce = randomToken(18);
+  return `${nonce}.${hmacHex(secret, `csrf:${bindingOf(sessionKey)}:${nonce}`)}`;
+}
+
+function tokenIsValid(secret: string, token: string, sessionKey: string | null): boolean {
+  const [nonce, mac, extra] = token.split('.');
+  if (!nonce || !mac || extra !== undefined) return false;
+  return safeEqual(mac, hmacHex(secret, `csrf:${bindingOf(sessionKey)}:${nonce}`));
+}
+
+/**
+ * Sets a new CSRF cookie bound to the given session key (default: the request's). Call it
+ * whenever the session changes (login, access link, logout).
+ */
+export function issueCsrfCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  sessionKey: string | null = request.sessionKey,
+): void {
+  const config = request.server.config;
+  reply.setCookie(CSRF_COOKIE, makeToken(config.sessionSecret, sessionKey), {
+    path: '/',
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: isHttps(config),
+  });
+}
+
+/** Keeps a valid CSRF cookie, or sets one (the SPA index and `GET /api/auth`). */
+export function ensureCsrfCookie(request: FastifyRequest, reply: FastifyReply): void {
+  const current = request.cookies[CSRF_COOKIE];
+  if (current && tokenIsValid(request.server.config.sessionSecret, current, request.sessionKey)) {
+    return;
+  }
+  issueCsrfCookie(request, reply);
+}
+
+/** Origin of a header value, or undefined when it is not a URL. */
+function originOf(value: string): string | undefined {
+  try {
+    return new URL(value).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Same-origin check: the browser's Origin (or Referer) must be the public URL or the host the
+ * request was sent to (the Vite dev proxy keeps its own host).
+ */
+function originAllowed(request: FastifyRequest): boolean {
+  const header = request.headers.origin ?? request.headers.referer;
+  if (header === undefined) return true;
+  const origin = originOf(header);
+  if (!origin) return false;
+  const allowed = [
+    originOf(request.server.config.publicUrl),
+    `${request.protocol}://${request.host}`,
+  ];
+  return allowed.includes(origin);
+}
+
+/**
+ * CSRF protection for every state-changing API call: the `x-csrf-token` header must equal
+ * the `csrf-token` cookie and verify for the current session, and the Origin must be ours.
+ * Runs before validation (after body parsing), so nothing is ever done on a failed check.
+ */
+export default fp(
+  async function csrfPlugin(app: FastifyInstance) {
+    app.addHook('preValidation', async (request, reply) => {
+      if (SAFE_METHODS.has(request.method)) return;
+      const path = request.url;
+      if (!path.startsWith('/api/')) return;
+      if (CSRF_EXEMPT_PREFIXES.some((prefix) => path.startsWith(prefix))) return;
+      const cookieToken = request.cookies[CSRF_COOKIE];
+      const headerToken = request.headers[CSRF_HEADER];
+      const ok =
+        typeof headerToken === 'string' &&
+        cookieToken !== undefined &&
+        safeEqual(headerToken, cookieToken) &&
+        tokenIsValid(app.config.sessionSecret, cookieToken, request.sessionKey) &&
+        originAllowed(request);
+      if (ok) return;
+      // A fresh token, so that reloading (or simply retrying) works.
+      issueCsrfCookie(request, reply);
+      return sendError(
+        reply,
+        403,
+        'CSRF',
+        'Falta el token de seguridad de la petición o no es válido. Recargue la página.',
+      );
+    });
+  },
+  { name: 'csrf', dependencies: ['session'] },
+);

@@ -1,0 +1,125 @@
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../config.js';
+import type { Portal } from '../db/database.js';
+import { portalOfResource } from '../modules/menus/catalog.js';
+import { sessionHasResource } from '../modules/menus/service.js';
+import type { Session } from '../modules/sesiones/service.js';
+import { resumeSession } from '../modules/sesiones/service.js';
+import { HttpError } from './errors.js';
+
+export type { Session } from '../modules/sesiones/service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in state, or null (no cookie, unknown, expired or revoked session). */
+    session: Session | null;
+    /** Database key of the session (sha256 of the cookie). Server-side only: never send it. */
+    sessionKey: string | null;
+  }
+}
+
+/** Name of the HttpOnly session cookie; its value is a random secret, stored only hashed. */
+export const SESSION_COOKIE = 'sid';
+
+/** Cookies are Secure whenever the portal is published over HTTPS. */
+export function isHttps(config: AppConfig): boolean {
+  return config.publicUrl.startsWith('https://');
+}
+
+function sessionCookieOptions(config: AppConfig): CookieSerializeOptions {
+  // No maxAge: the cookie ends with the browser; the server enforces idle and absolute expiry.
+  return { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps(config) };
+}
+
+/** Sets the cookie of a session just created (login, access link). */
+export function setSessionCookie(reply: FastifyReply, cookieValue: string): void {
+  reply.setCookie(SESSION_COOKIE, cookieValue, sessionCookieOptions(reply.server.config));
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(reply.server.config));
+}
+
+/** Paths that never need the session: static assets and probes skip the database read. */
+function skipsSession(url: string): boolean {
+  return url.startsWith('/assets/') || url === '/healthz' || url === '/readyz';
+}
+
+/**
+ * Server-side sessions (docs/decisions/003-sessions-and-remember-tokens.md): the `sid`
+ * cookie holds a random secret; `sesiones.id` is its SHA-256. Every request gets
+ * `request.session` (or null); expired sessions are deleted and their cookie cleared.
+ */
+export default fp(
+  async function sessionPlugin(app: FastifyInstance) {
+    app.decorateRequest('session', null);
+    app.decorateRequest('sessionKey', null);
+    app.addHook('onRequest', async (request, reply) => {
+      if (skipsSession(request.url)) return;
+      const cookieValue = request.cookies[SESSION_COOKIE];
+      if (!cookieValue) return;
+      const loaded = await resumeSession(app.db, app.config, cookieValue);
+      if (!loaded) {
+        clearSessionCookie(reply);
+        return;
+      }
+      request.session = loaded.session;
+      request.sessionKey = loaded.key;
+    });
+  },
+  { name: 'session', dependencies: ['database', '@fastify/cookie'] },
+);
+
+const unauthenticated = () =>
+  new HttpError(401, 'UNAUTHENTICATED', 'Sesión no iniciada o caducada.');
+const forbidden = () => new HttpError(403, 'FORBIDDEN', 'No tiene acceso a esta sección.');
+
+/** The request's session in `portal`, or a 401. */
+export function sessionOf(request: FastifyRequest, portal: Portal): Session {
+  const session = request.session;
+  if (!session || session.portal !== portal) throw unauthenticated();
+  return session;
+}
+
+/** preHandler: a live session of that portal (401 otherwise). */
+export function requireSession(portal: Portal): preHandlerAsyncHookHandler {
+  return async (request) => {
+    sessionOf(request, portal);
+  };
+}
+
+/** preHandler: a customer session with its active client chosen (401 / 403). */
+export const requireCliente: preHandlerAsyncHookHandler = async (request) => {
+  if (sessionOf(request, 'clientes').clienteId == null) {
+    throw new HttpError(
+      403,
+      'NO_ACTIVE_CLIENT',
+      'Seleccione primero el cliente con el que conectar.',
+    );
+  }
+};
+
+/** preHandler: a supplier session with its active supplier (401 / 403). */
+export const requireProveedor: preHandlerAsyncHookHandler = async (request) => {
+  if (sessionOf(request, 'proveedores').proveedorId == null) throw forbidden();
+};
+
+/**
+ * preHandler for a section gated by a menu resource (e.g. `apiweb.clientes.facturas`): the
+ * server refuses what the menu hides. 401 without a session of the resource's portal, 403
+ * without the resource (or, on the customer side, without an active client).
+ */
+export function requireResource(recurso: string): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const session = sessionOf(request, portalOfResource(recurso));
+    if (session.portal === 'clientes' && session.clienteId == null) throw forbidden();
+    if (!(await sessionHasResource(request.server.db, session, recurso))) throw forbidden();
+  };
+}
