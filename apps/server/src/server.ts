@@ -3,6 +3,8 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase, resolveSqliteFile } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemo } from './db/seed/demo.js';
+import { storeDemoFilesIn } from './db/seed/demo-files.js';
+import { createFileStorage } from './storage/file-storage.js';
 
 /**
  * Starts the portal: validates the configuration, opens and migrates the database (seeding
@@ -25,9 +27,12 @@ async function main() {
     sqliteFile: resolveSqliteFile(config.dataDir),
   });
   await migrateToLatest(database.db);
-  if (process.argv.includes('--demo')) await seedDemo(database.db);
+  const storage = createFileStorage(config);
+  if (process.argv.includes('--demo')) {
+    await seedDemo(database.db, { storeFile: storeDemoFilesIn(storage) });
+  }
 
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, storage });
 
   const stop = (signal: string) => {
     app.log.info({ signal }, 'shutting down');

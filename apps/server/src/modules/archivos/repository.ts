@@ -1,0 +1,43 @@
+import type { Kysely } from 'kysely';
+import type { Archivo, Database, NewArchivo } from '../../db/database.js';
+
+/** Whose a file is: the customer or carrier company it belongs to. */
+export interface ArchivoOwner {
+  kind: 'cliente' | 'proveedor';
+  id: number;
+}
+
+/** Records a stored file; returns the whole row. Pass the transaction of the domain change. */
+export async function insertArchivo(db: Kysely<Database>, values: NewArchivo): Promise<Archivo> {
+  return db.insertInto('archivos').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * A file of that owner, or undefined when it does not exist or belongs to someone else
+ * (the route answers 404 either way). Files reached through another record, such as a
+ * carrier's CMR shown to the shipment's customer, are found by joining from that record.
+ */
+export async function findArchivoForOwner(
+  db: Kysely<Database>,
+  id: number,
+  owner: ArchivoOwner,
+): Promise<Archivo | undefined> {
+  return db
+    .selectFrom('archivos')
+    .selectAll()
+    .where('id', '=', id)
+    .where('propietario_tipo', '=', owner.kind)
+    .where('propietario_id', '=', owner.id)
+    .executeTakeFirst();
+}
+
+/** Whether any archivo still points at these bytes (they are shared by content address). */
+export async function isSha256Referenced(db: Kysely<Database>, sha256: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('archivos')
+    .select('id')
+    .where('sha256', '=', sha256)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
