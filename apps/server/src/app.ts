@@ -7,14 +7,34 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/connection.js';
+import type { Mailer } from './mail/mailer.js';
+import accessLinkRoutes from './modules/access-links/routes.js';
+import archivosProveedorRoutes from './modules/archivos-proveedor/routes.js';
 import authRoutes from './modules/auth/routes.js';
+import cargasRoutes from './modules/cargas/routes.js';
+import certificadosRoutes from './modules/certificados/routes.js';
+import circuitoRoutes from './modules/circuito/routes.js';
+import facturasProveedorRoutes from './modules/facturas-proveedor/routes.js';
 import healthRoutes from './modules/health/routes.js';
+import menuRoutes from './modules/menus/routes.js';
+import passwordResetRoutes from './modules/password-reset/routes.js';
+import prevencionRoutes from './modules/prevencion/routes.js';
+import pushRoutes from './modules/push/routes.js';
+import transportesRoutes from './modules/transportes/routes.js';
+import vehiculosRoutes from './modules/vehiculos/routes.js';
+import csrfPlugin from './plugins/csrf.js';
 import databasePlugin from './plugins/database.js';
 import errorsPlugin from './plugins/errors.js';
+import mailPlugin from './plugins/mail.js';
+import multipartPlugin from './plugins/multipart.js';
 import openapiPlugin from './plugins/openapi.js';
+import pushPlugin, { type PushPluginOptions } from './plugins/push.js';
 import securityHeadersPlugin from './plugins/security-headers.js';
+import sessionPlugin from './plugins/session.js';
 import shutdownPlugin from './plugins/shutdown.js';
 import spaPlugin from './plugins/spa.js';
+import storagePlugin from './plugins/storage.js';
+import type { FileStorage } from './storage/file-storage.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,10 +48,23 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Pino options, or false to silence logs in tests. */
   logger?: FastifyServerOptions['logger'];
+  /** Replaces the configured mailer (tests observe or fail e-mail with it). */
+  mailer?: Mailer;
+  /** Web Push overrides (tests: a ready service, or an agent trusting a local push service). */
+  push?: PushPluginOptions;
+  /** Replaces the configured file storage (tests: a fake or a slow one). */
+  storage?: FileStorage;
 }
 
 /** Builds the whole API and SPA server without listening: tests call it and use `app.inject`. */
-export async function buildApp({ config, database, logger }: BuildAppOptions) {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  mailer,
+  push,
+  storage,
+}: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -50,10 +83,28 @@ export async function buildApp({ config, database, logger }: BuildAppOptions) {
   await app.register(securityHeadersPlugin);
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(databasePlugin, { database });
+  await app.register(sessionPlugin);
+  await app.register(csrfPlugin);
   await app.register(openapiPlugin);
+  await app.register(mailPlugin, { mailer });
+  await app.register(pushPlugin, push ?? {});
+  await app.register(storagePlugin, { storage });
+  await app.register(multipartPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(menuRoutes);
+  await app.register(accessLinkRoutes);
+  await app.register(passwordResetRoutes);
+  await app.register(pushRoutes);
+  await app.register(circuitoRoutes);
+  await app.register(cargasRoutes);
+  await app.register(vehiculosRoutes);
+  await app.register(transportesRoutes);
+  await app.register(facturasProveedorRoutes);
+  await app.register(certificadosRoutes);
+  await app.register(prevencionRoutes);
+  await app.register(archivosProveedorRoutes);
 
   await app.register(spaPlugin, { webDistDir: config.webDistDir });
   return app;

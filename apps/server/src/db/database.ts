@@ -108,6 +108,7 @@ export interface CargasTable {
   destino_lng: number | null;
   fecha_carga: string;
   fecha_descarga: string;
+  /** A code of the contracts' `TipoVehiculo` list (e.g. 'lona'). */
   tipo_vehiculo: string;
   peso_kg: number;
   palets: number;
@@ -128,6 +129,8 @@ export interface OfertasTable {
   usuario_id: number | null;
   precio_centimos: number;
   comentarios: string | null;
+  /** The carrier's vehicle offered for the load, if it said. */
+  vehiculo_id: ColumnType<number | null, number | null | undefined, number | null>;
   estado: ColumnType<OfertaEstado, OfertaEstado | undefined, OfertaEstado>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
@@ -144,7 +147,9 @@ export interface DescartesTable {
 export interface VehiculosTable {
   id: Id;
   proveedor_id: number;
+  /** Upper case without spaces; unique per carrier. */
   matricula: string;
+  /** A code of the contracts' `TipoVehiculo` list. */
   tipo: string;
   capacidad_kg: number;
   palets: number;
@@ -152,6 +157,9 @@ export interface VehiculosTable {
   conductor_telefono: string | null;
   disponible: Flag;
   disponible_desde: string | null;
+  disponible_hasta: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0 once deactivated: it stays for history but leaves the panel and cannot be offered. */
+  activo: Flag;
   ultima_lat: number | null;
   ultima_lng: number | null;
   ultima_poblacion: string | null;
@@ -181,6 +189,8 @@ export interface TransportesTable {
   fecha_descarga: string;
   importe_centimos: number;
   estado: ColumnType<TransporteEstado, TransporteEstado | undefined, TransporteEstado>;
+  /** "Incidencia": what went wrong on the transport, null when nothing did. */
+  incidencia: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 }
@@ -205,8 +215,12 @@ export type FacturaProveedorEstado = 'recibida' | 'aprobada' | 'pagada';
 export interface FacturasProveedorTable {
   id: Id;
   proveedor_id: number;
+  /** "Serie" of the carrier's invoice, when it gives one apart from the number. */
+  serie: ColumnType<string | null, string | null | undefined, string | null>;
   numero: string;
   fecha_emision: string;
+  /** "Vto": due date, when the invoice states one. */
+  vto: ColumnType<string | null, string | null | undefined, string | null>;
   base_imponible_centimos: number;
   iva_centimos: number;
   importe_centimos: number;
@@ -332,9 +346,18 @@ export interface ArchivosTable {
   created_at: CreatedAt;
 }
 
+/** Catalogue of carrier documents; an expired `obligatorio` one blocks new offers. */
+export interface CertificadoTiposTable {
+  codigo: string;
+  nombre: string;
+  obligatorio: Flag;
+  orden: ColumnType<number, number | undefined, number>;
+}
+
 export interface CertificadosTable {
   id: Id;
   proveedor_id: number;
+  /** `certificado_tipos.codigo`. */
   tipo: string;
   descripcion: string | null;
   archivo_id: number | null;
@@ -406,7 +429,8 @@ export interface PushSubscriptionsTable {
 /** Server-side session; `id` is the SHA-256 of the cookie value, never the value itself. */
 export interface SesionesTable {
   id: string;
-  usuario_id: number;
+  /** Null for a session opened from an id+token access link. */
+  usuario_id: number | null;
   portal: Portal;
   region: RegionCodigo;
   cliente_id: number | null;
@@ -415,7 +439,10 @@ export interface SesionesTable {
   datos: string | null;
   created_at: CreatedAt;
   last_seen_at: CreatedAt;
+  /** Absolute expiry; the idle expiry is counted from `last_seen_at`. */
   expires_at: string;
+  /** The access link that opened this session; revoking it ends the session. */
+  access_token_id: number | null;
 }
 
 export interface RememberTokensTable {
@@ -493,6 +520,7 @@ export interface Database {
   facturas: FacturasTable;
   factura_lineas: FacturaLineasTable;
   archivos: ArchivosTable;
+  certificado_tipos: CertificadoTiposTable;
   certificados: CertificadosTable;
   prevencion_documentos: PrevencionDocumentosTable;
   prevencion_lecturas: PrevencionLecturasTable;

@@ -3,6 +3,9 @@ import * as m01 from './2026-11-22-01-cuentas.js';
 import * as m02 from './2026-11-22-02-sesiones.js';
 import * as m03 from './2026-11-22-03-portes-facturas.js';
 import * as m04 from './2026-11-22-04-cargas-transportes.js';
+import * as m05 from './2026-11-22-05-sesiones-enlaces.js';
+import * as m06 from './2026-11-22-06-cargas-ofertas.js';
+import * as m07 from './2026-11-22-07-transportes-documentos.js';
 
 /**
  * Every migration, listed explicitly: no filesystem scanning, so the same list works from
@@ -13,6 +16,9 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-02-sesiones': m02,
   '2026-11-22-03-portes-facturas': m03,
   '2026-11-22-04-cargas-transportes': m04,
+  '2026-11-22-05-sesiones-enlaces': m05,
+  '2026-11-22-06-cargas-ofertas': m06,
+  '2026-11-22-07-transportes-documentos': m07,
 };
 
 export const migrationProvider: MigrationProvider = {

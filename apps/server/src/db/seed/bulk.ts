@@ -8,6 +8,8 @@ export interface BulkOptions {
   transportes: number;
   portes?: number;
   facturas?: number;
+  /** Loads on the exchange: a fifth open and upcoming, the rest closed history. */
+  cargas?: number;
   proveedores?: number;
   clientes?: number;
   today?: Date;
@@ -25,7 +27,11 @@ export interface BulkResult {
   portes: number;
   seguimiento: number;
   facturas: number;
+  cargas: number;
 }
+
+// Codes of the contracts' TipoVehiculo list.
+const TIPOS_VEHICULO = ['lona', 'frigorifico', 'megatrailer', 'rigido', 'furgoneta', 'cisterna'];
 
 // Rows per INSERT statement: under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters
 // for the widest table here (~20 columns).
@@ -56,6 +62,7 @@ export async function bulkGenerate(
     portes: 0,
     seguimiento: 0,
     facturas: 0,
+    cargas: 0,
   };
 
   const proveedorIds = await insertReturningIds(
@@ -318,6 +325,45 @@ export async function bulkGenerate(
     });
     done += size;
     report({ table: 'facturas', done, total: totalFacturas });
+  }
+
+  const totalCargas = options.cargas ?? 0;
+  for (let done = 0; done < totalCargas;) {
+    const size = Math.min(ROWS_PER_TRANSACTION, totalCargas - done);
+    await db.transaction().execute(async (trx) => {
+      const rows: Insertable<Database['cargas']>[] = [];
+      for (let i = 0; i < size; i++) {
+        const [origen, destino] = rnd.pair(PLACES);
+        const abierta = rnd.chance(0.2);
+        const fecha = abierta ? rnd.int(1, 30) : -rnd.int(1, 1500);
+        rows.push({
+          referencia: `CB${tag}-${done + i + 1}`,
+          region: 'es',
+          origen_poblacion: origen.poblacion,
+          origen_cp: origen.cp,
+          origen_pais_iso: origen.pais_iso,
+          origen_lat: origen.lat,
+          origen_lng: origen.lng,
+          destino_poblacion: destino.poblacion,
+          destino_cp: destino.cp,
+          destino_pais_iso: destino.pais_iso,
+          destino_lat: destino.lat,
+          destino_lng: destino.lng,
+          fecha_carga: day(fecha),
+          fecha_descarga: day(fecha + Math.max(1, Math.ceil(distanceKm(origen, destino) / 700))),
+          tipo_vehiculo: rnd.pick(TIPOS_VEHICULO),
+          peso_kg: rnd.int(1, 24) * 1000,
+          palets: rnd.int(1, 33),
+          precio_guia_centimos: rnd.chance(0.9) ? rnd.int(300, 4000) * 100 : null,
+          estado: abierta ? 'abierta' : 'cerrada',
+          proveedor_asignado_id: abierta ? null : rnd.pick(proveedorIds),
+        });
+      }
+      await insertChunks(trx, 'cargas', rows);
+      result.cargas += rows.length;
+    });
+    done += size;
+    report({ table: 'cargas', done, total: totalCargas });
   }
   return result;
 }

@@ -5,7 +5,7 @@ import { migrateToLatest } from '../migrate.js';
 import { bulkGenerate } from './bulk.js';
 
 // `npm run db:bulk -- --transportes 1000000 [--portes N] [--facturas N] [--proveedores N]
-// [--clientes N]`: adds synthetic volume to the configured database for benchmarks.
+// [--clientes N] [--cargas N]`: adds synthetic volume to the configured database for benchmarks.
 const { values } = parseArgs({
   options: {
     transportes: { type: 'string', default: '100000' },
@@ -13,6 +13,7 @@ const { values } = parseArgs({
     facturas: { type: 'string', default: '0' },
     proveedores: { type: 'string', default: '200' },
     clientes: { type: 'string', default: '500' },
+    cargas: { type: 'string', default: '0' },
   },
 });
 
@@ -36,6 +37,7 @@ try {
     facturas: count('facturas'),
     proveedores: count('proveedores'),
     clientes: count('clientes'),
+    cargas: count('cargas'),
     onProgress: ({ table, done, total }) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       console.log(

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { hashPassword } from '../../modules/auth/password.js';
+import { renderDemoDocumentPdf } from '../../pdf/document-pdf.js';
+import { renderFacturaPdf } from '../../pdf/factura-pdf.js';
+import { contentKey } from '../../storage/file-storage.js';
 import type {
   ArchivoTipo,
   Database,
@@ -79,13 +82,25 @@ export interface SeedDemoOptions {
   /** "Now" for the data: loads are upcoming and history recent relative to it. */
   today?: Date;
   /**
-   * Puts each generated PDF into file storage and returns its storage key. Without it the
-   * key is the content's sha256 and no bytes are written.
+   * Puts each generated PDF into file storage and returns its storage key (see
+   * demo-files.ts). Without it the key is the content address and no bytes are written.
    */
   storeFile?: StoreDemoFile;
 }
 
 type Trx = Transaction<Database>;
+
+/** The body of each generated demo document, by kind. */
+const DEMO_DOCUMENT_TEXT: Record<ArchivoTipo, string> = {
+  cmr: 'Carta de porte internacional (CMR) firmada por el destinatario a la entrega de la mercancía.',
+  pod: 'Justificante de entrega (POD) firmado por el destinatario.',
+  factura_proveedor: 'Factura del transportista por los transportes realizados.',
+  factura: 'Factura de transporte.',
+  certificado: 'Copia del certificado vigente aportado por el transportista.',
+  prevencion:
+    'Documento de coordinación de actividades empresariales (CAE). Léalo y confirme su lectura en la extranet.',
+  otro: 'Documento.',
+};
 
 /**
  * Loads the demo dataset of DESIGN.md. Idempotent (a marker in `ajustes`) and deterministic
@@ -218,7 +233,8 @@ const PROVEEDORES: ReadonlyArray<{
   },
 ];
 
-const TIPOS_VEHICULO = ['Tráiler lona', 'Frigorífico', 'Megatráiler', 'Rígido 12 t', 'Góndola'];
+// Codes of the contracts' TipoVehiculo list.
+const TIPOS_VEHICULO = ['lona', 'frigorifico', 'megatrailer', 'rigido', 'gondola'];
 const CONDUCTORES = [
   'Javier Martínez López',
   'Antonio García Ruiz',
@@ -307,20 +323,27 @@ class DemoSeeder {
     }
   }
 
-  /** A tiny but valid one-page PDF, so downloads open in a viewer. */
+  /** Records a real PDF: `pdf` when given, else a one-page document titled `texto`. */
   private async archivo(
     tipo: ArchivoTipo,
     propietario: { tipo: 'proveedor' | 'cliente' | 'sistema'; id: number | null },
     nombre: string,
     texto: string,
+    pdf?: Buffer,
   ): Promise<number> {
     this.archivoSeq += 1;
-    const bytes = minimalPdf(texto);
+    const bytes =
+      pdf ??
+      (await renderDemoDocumentPdf(
+        texto,
+        [DEMO_DOCUMENT_TEXT[tipo], `Referencia: ${nombre.replace(/\.pdf$/, '')}`],
+        this.today,
+      ));
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const mime = 'application/pdf';
     const storageKey = this.storeFile
       ? await this.storeFile({ bytes, nombre, mime, sha256 })
-      : sha256;
+      : contentKey(sha256);
     const row = await this.trx
       .insertInto('archivos')
       .values({
@@ -597,7 +620,13 @@ class DemoSeeder {
       if (estado === 'abierta' && i % 9 === 4) {
         await this.trx
           .insertInto('descartes')
-          .values({ proveedor_id: demo, carga_id: row.id, usuario_id: proveedorUsuario })
+          .values({
+            proveedor_id: demo,
+            carga_id: row.id,
+            usuario_id: proveedorUsuario,
+            // Millisecond instants like the app writes: keyset cursors carry milliseconds.
+            created_at: this.at(-(i % 4), 9, i),
+          })
           .execute();
       }
     }
@@ -608,7 +637,8 @@ class DemoSeeder {
     const letters = 'BCDFGHJKLMNPRSTVWXYZ';
     let suffix = '';
     for (let i = 0; i < 3; i++) suffix += letters[this.rnd.int(0, letters.length - 1)];
-    return `${this.rnd.int(1000, 9999)} ${suffix}`;
+    // Stored as the API normalises plates: upper case, no spaces.
+    return `${this.rnd.int(1000, 9999)}${suffix}`;
   }
 
   /** The demo carrier's fleet (10) and a few vehicles of another carrier. */
@@ -869,6 +899,9 @@ class DemoSeeder {
           fecha_descarga: this.day(spec.fecha + transit),
           importe_centimos: importe,
           estado,
+          // A few past transports show an "Incidencia" in the history.
+          incidencia:
+            estado !== 'asignado' && i % 11 === 4 ? (RETRASOS[i % RETRASOS.length] ?? null) : null,
           created_at: this.at(spec.fecha - 2, 12),
         })
         .returning('id')
@@ -936,6 +969,7 @@ class DemoSeeder {
           proveedor_id: demo,
           numero,
           fecha_emision: this.day(fechaEmision),
+          vto: this.day(fechaEmision + 60),
           base_imponible_centimos: base,
           iva_centimos: iva,
           importe_centimos: base + iva,
@@ -986,60 +1020,77 @@ class DemoSeeder {
       const iva = Math.round((base * ivaPorcentaje) / 100);
       const clienteId = this.id(this.clientes, clienteKey);
       const nombre = `Factura ${serie}-${numero}.pdf`;
+      const values = {
+        cliente_id: clienteId,
+        serie,
+        numero,
+        fecha_emision: this.day(fechaEmision),
+        vto: this.day(fechaEmision + 60),
+        base_imponible_centimos: base,
+        iva_porcentaje: ivaPorcentaje,
+        iva_centimos: iva,
+        importe_centimos: base + iva,
+        pagada: fechaEmision + 60 < 0 ? (1 as const) : (0 as const),
+      };
+      const lineas = group.map((p) => ({
+        concepto: `Transporte ${p.origen.poblacion} - ${p.destino.poblacion}`,
+        partida: p.partida,
+        porte_id: p.id,
+        cantidad: 1,
+        precio_centimos: p.importe,
+        importe_centimos: p.importe,
+      }));
+      const cliente = await this.trx
+        .selectFrom('clientes')
+        .selectAll()
+        .where('id', '=', clienteId)
+        .executeTakeFirstOrThrow();
       const archivoId = await this.archivo(
         'factura',
         { tipo: 'cliente', id: clienteId },
         nombre,
         `Factura ${serie}/${numero}`,
+        await renderFacturaPdf(values, lineas, cliente),
       );
       const factura = await this.trx
         .insertInto('facturas')
-        .values({
-          cliente_id: clienteId,
-          serie,
-          numero,
-          fecha_emision: this.day(fechaEmision),
-          vto: this.day(fechaEmision + 60),
-          base_imponible_centimos: base,
-          iva_porcentaje: ivaPorcentaje,
-          iva_centimos: iva,
-          importe_centimos: base + iva,
-          pagada: fechaEmision + 60 < 0 ? 1 : 0,
-          archivo_id: archivoId,
-        })
+        .values({ ...values, archivo_id: archivoId })
         .returning('id')
         .executeTakeFirstOrThrow();
       await this.insertMany(
         'factura_lineas',
-        group.map((p, i) => ({
-          factura_id: factura.id,
-          orden: i + 1,
-          concepto: `Transporte ${p.origen.poblacion} - ${p.destino.poblacion}`,
-          partida: p.partida,
-          porte_id: p.id,
-          cantidad: 1,
-          precio_centimos: p.importe,
-          importe_centimos: p.importe,
-        })),
+        lineas.map((linea, i) => ({ factura_id: factura.id, orden: i + 1, ...linea })),
       );
     }
   }
 
   private async certificados(): Promise<void> {
     const demo = this.id(this.proveedores, 'demo');
-    const certs: Array<[string, string, number]> = [
+    // Types are `certificado_tipos` codes. The mandatory ones (seguro_mercancias,
+    // tarjeta_transporte) are valid so the demo carrier can offer; an optional one is expired.
+    const certs: Array<[string, string, string, number]> = [
       // Expires within 30 days: the page warns about it.
-      ['Seguro de mercancías (CMR)', 'Póliza de responsabilidad civil del transportista', 20],
-      ['Tarjeta de transporte', 'Autorización MDPE de ámbito nacional', 410],
-      ['Certificado de Hacienda', 'Al corriente de obligaciones tributarias', 150],
-      ['Certificado de la Seguridad Social', 'Al corriente de pago de cuotas', -5],
+      [
+        'seguro_mercancias',
+        'Seguro de mercancías (CMR)',
+        'Póliza de responsabilidad civil del transportista',
+        20,
+      ],
+      ['tarjeta_transporte', 'Tarjeta de transporte', 'Autorización MDPE de ámbito nacional', 410],
+      ['hacienda', 'Certificado de Hacienda', 'Al corriente de obligaciones tributarias', 150],
+      [
+        'seguridad_social',
+        'Certificado de la Seguridad Social',
+        'Al corriente de pago de cuotas',
+        -5,
+      ],
     ];
-    for (const [tipo, descripcion, caduca] of certs) {
+    for (const [tipo, nombre, descripcion, caduca] of certs) {
       const archivoId = await this.archivo(
         'certificado',
         { tipo: 'proveedor', id: demo },
-        `${tipo}.pdf`,
-        tipo,
+        `${nombre}.pdf`,
+        nombre,
       );
       await this.trx
         .insertInto('certificados')
@@ -1057,7 +1108,7 @@ class DemoSeeder {
       .insertInto('certificados')
       .values({
         proveedor_id: this.id(this.proveedores, 'otro1'),
-        tipo: 'Seguro de mercancías (CMR)',
+        tipo: 'seguro_mercancias',
         fecha_caducidad: this.day(200),
       })
       .execute();
@@ -1143,31 +1194,4 @@ class DemoSeeder {
       },
     ]);
   }
-}
-
-/** A minimal valid PDF with one line of text (so demo downloads open). */
-function minimalPdf(text: string): Buffer {
-  const safe = text
-    .replace(/[()\\]/g, '')
-    .normalize('NFD')
-    .replace(/[^\x20-\x7e]/g, '');
-  const stream = `BT /F1 18 Tf 72 720 Td (${safe}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
 }

@@ -1,0 +1,398 @@
+import { Readable } from 'node:stream';
+import type {
+  AlbaranesPendientesPage,
+  DocumentosPendientesQuery,
+  TransporteSinFactura,
+  TransportesSinFacturaPage,
+} from '@extranet/contracts/transportes/documentos-pendientes';
+import type {
+  SubpartidaDetalle,
+  TransporteDetalle,
+  TransporteResumen,
+  TransportesExportQuery,
+  TransportesPage,
+  TransportesQuery,
+} from '@extranet/contracts/transportes/transporte';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../../db/database.js';
+import { clock } from '../../lib/clock.js';
+import { CursorId, decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { HttpError } from '../../plugins/errors.js';
+import type { FileStorage } from '../../storage/file-storage.js';
+import type { ReceivedUpload } from '../../storage/receive-upload.js';
+import { insertArchivo } from '../archivos/repository.js';
+import { archivoValues, recordUpload } from '../archivos/service.js';
+import { recordAudit } from '../audit/repository.js';
+import {
+  ESTADOS_CON_ALBARAN,
+  findSubpartida,
+  findTransporte,
+  getSubpartida,
+  listAlbaranesPendientes,
+  listSinFactura,
+  listSubpartidas,
+  listTransportes,
+  setSubpartidaCmr,
+  type SubpartidaRow,
+  type TransporteRow,
+  type TransportesFiltro,
+  type TransportesKeyset,
+} from './repository.js';
+
+type Db = Kysely<Database>;
+
+/** Who acts: the session's carrier and user, and where from (for the audit log). */
+export interface Actor {
+  proveedorId: number;
+  usuarioId: number | null;
+  ip: string;
+}
+
+/** What an upload needs besides the database: the storage and a logger for cleanup errors. */
+export interface UploadDeps {
+  db: Db;
+  storage: FileStorage;
+  log: FastifyBaseLogger;
+}
+
+// One tag per list: a cursor of one list is refused by another.
+const CURSOR_HISTORIAL = 'tr';
+const CURSOR_ALBARANES = 'tr-alb';
+const CURSOR_SIN_FACTURA = 'tr-sf';
+const KeysetValues = z.tuple([z.string().regex(/^\d{4}-\d{2}-\d{2}$/), CursorId]);
+
+function after(cursor: string | undefined, tag: string): TransportesKeyset {
+  return cursor === undefined ? undefined : decodeCursor(cursor, tag, KeysetValues);
+}
+
+/** Fetches `limit + 1` rows to know whether there is a next page without counting. */
+function paged<T extends { id: number; fecha_carga: string }>(
+  rows: T[],
+  limit: number,
+  tag: string,
+) {
+  const items = rows.slice(0, limit);
+  const last = items[items.length - 1];
+  return {
+    items,
+    nextCursor: rows.length > limit && last ? encodeCursor(tag, [last.fecha_carga, last.id]) : null,
+  };
+}
+
+/** Sums come back as numbers, bigint text or null (no legs); booleans as 0/1 or true/false. */
+function toResumen(row: TransporteRow): TransporteResumen {
+  return {
+    id: row.id,
+    referencia: row.referencia,
+    matricula: row.matricula,
+    conductor: row.conductor,
+    fecha_carga: row.fecha_carga,
+    fecha_descarga: row.fecha_descarga,
+    origen_poblacion: row.origen_poblacion,
+    origen_pais_iso: row.origen_pais_iso,
+    destino_poblacion: row.destino_poblacion,
+    destino_pais_iso: row.destino_pais_iso,
+    bultos: Number(row.bultos ?? 0),
+    peso_kg: Number(row.peso_kg ?? 0),
+    importe_centimos: row.importe_centimos,
+    estado: row.estado,
+    incidencia: row.incidencia,
+    subpartidas: Number(row.subpartidas),
+    cmr_pendientes: Number(row.cmr_pendientes),
+    facturado: row.facturado === true || Number(row.facturado) === 1,
+  };
+}
+
+function toSubpartida(row: SubpartidaRow): SubpartidaDetalle {
+  return {
+    id: row.id,
+    numero: row.numero,
+    origen_poblacion: row.origen_poblacion,
+    destino_poblacion: row.destino_poblacion,
+    bultos: row.bultos,
+    peso_kg: row.peso_kg,
+    cmr_archivo_id: row.cmr_archivo_id,
+    cmr_subido_at: row.cmr_subido_at,
+  };
+}
+
+function filtroOf(query: TransportesExportQuery): TransportesFiltro {
+  return {
+    fechaDesde: query.fechaDesde,
+    fechaHasta: query.fechaHasta,
+    transporteId: query.transporteId,
+    estado: query.estado,
+  };
+}
+
+/** "Histórico Transportes": one page of this carrier's transports. */
+export async function listHistorial(
+  db: Db,
+  proveedorId: number,
+  query: TransportesQuery,
+): Promise<TransportesPage> {
+  const rows = await listTransportes(
+    db,
+    proveedorId,
+    filtroOf(query),
+    after(query.cursor, CURSOR_HISTORIAL),
+    query.limit + 1,
+  );
+  const page = paged(rows, query.limit, CURSOR_HISTORIAL);
+  return { items: page.items.map(toResumen), nextCursor: page.nextCursor };
+}
+
+const notFound = () => new HttpError(404, 'NOT_FOUND', 'Transporte no encontrado.');
+
+/** One transport of this carrier with its legs; 404 when it is not this carrier's. */
+export async function getTransporte(
+  db: Db,
+  proveedorId: number,
+  id: number,
+): Promise<TransporteDetalle> {
+  const row = await findTransporte(db, proveedorId, id);
+  if (!row) throw notFound();
+  const subpartidas = await listSubpartidas(db, proveedorId, [row.id]);
+  return {
+    ...toResumen(row),
+    subpartidas_detalle: subpartidas.map(toSubpartida),
+    factura_proveedor_id: row.factura_proveedor_id,
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// CSV export
+
+/** Rows per query of the export: memory stays flat whatever the size of the filtered set. */
+const EXPORT_BATCH = 1000;
+
+const CSV_HEADER = [
+  'Transporte ID',
+  'Referencia',
+  'Vehículo',
+  'Conductor',
+  'Carga Prevista',
+  'Descarga Prevista',
+  'Origen',
+  'País origen',
+  'Destino',
+  'País destino',
+  'Bultos',
+  'Peso (kg)',
+  'Precio (EUR)',
+  'Estado',
+  'Incidencia',
+  'CMR pendientes',
+  'Facturado',
+];
+
+const ESTADO_TEXTO: Record<TransporteResumen['estado'], string> = {
+  asignado: 'Asignado',
+  en_transito: 'En tránsito',
+  entregado: 'Entregado',
+  anulado: 'Anulado',
+};
+
+/** 'YYYY-MM-DD' → 'dd/mm/aaaa'. */
+function fechaEs(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${d}/${m}/${y}`;
+}
+
+/** Cents → "1234,56" (comma decimals, no thousands separator: Excel reads it as a number). */
+export function importeEs(centimos: number): string {
+  const sign = centimos < 0 ? '-' : '';
+  const abs = Math.abs(centimos);
+  return `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * One CSV field: quoted when it holds the separator, a quote or a line break; text that a
+ * spreadsheet would run as a formula (=, +, -, @ first) gets a leading apostrophe.
+ */
+export function csvField(value: string | number): string {
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+function csvLine(fields: Array<string | number>): string {
+  return `${fields.map(csvField).join(';')}\r\n`;
+}
+
+function csvRow(t: TransporteResumen): string {
+  return csvLine([
+    t.id,
+    t.referencia,
+    t.matricula ?? '',
+    t.conductor ?? '',
+    fechaEs(t.fecha_carga),
+    fechaEs(t.fecha_descarga),
+    t.origen_poblacion,
+    t.origen_pais_iso,
+    t.destino_poblacion,
+    t.destino_pais_iso,
+    t.bultos,
+    t.peso_kg,
+    importeEs(t.importe_centimos),
+    ESTADO_TEXTO[t.estado],
+    t.incidencia ?? '',
+    t.cmr_pendientes,
+    t.facturado ? 'Sí' : 'No',
+  ]);
+}
+
+/**
+ * The whole filtered history as CSV for Excel (UTF-8 with BOM, `;`, dd/mm/aaaa, comma
+ * decimals), produced batch by batch along the keyset as the client reads it.
+ */
+export function exportHistorialCsv(
+  db: Db,
+  proveedorId: number,
+  query: TransportesExportQuery,
+): Readable {
+  const filtro = filtroOf(query);
+  async function* lines() {
+    yield `\uFEFF${csvLine(CSV_HEADER)}`;
+    let cursor: TransportesKeyset;
+    for (;;) {
+      const rows = await listTransportes(db, proveedorId, filtro, cursor, EXPORT_BATCH);
+      if (rows.length > 0) yield rows.map((row) => csvRow(toResumen(row))).join('');
+      const last = rows[rows.length - 1];
+      if (!last || rows.length < EXPORT_BATCH) return;
+      cursor = [last.fecha_carga, last.id];
+    }
+  }
+  return Readable.from(lines(), { objectMode: false });
+}
+
+// ---------------------------------------------------------------------------------------
+// Upload lists and the CMR upload
+
+function pendientesFiltro(query: DocumentosPendientesQuery) {
+  return {
+    fechaDesde: query.fechaDesde,
+    fechaHasta: query.fechaHasta,
+    // 0 means "all" (spec §2).
+    transporteId: query.transporteId || undefined,
+    subpartidaId: query.subpartidaId || undefined,
+  };
+}
+
+/** "Subir albaranes": loaded transports with the legs still missing their CMR. */
+export async function listAlbaranes(
+  db: Db,
+  proveedorId: number,
+  query: DocumentosPendientesQuery,
+): Promise<AlbaranesPendientesPage> {
+  const filtro = pendientesFiltro(query);
+  const rows = await listAlbaranesPendientes(
+    db,
+    proveedorId,
+    filtro,
+    after(query.cursor, CURSOR_ALBARANES),
+    query.limit + 1,
+  );
+  const page = paged(rows, query.limit, CURSOR_ALBARANES);
+  const legs = await listSubpartidas(
+    db,
+    proveedorId,
+    page.items.map((t) => t.id),
+    { soloSinCmr: true, ...(filtro.subpartidaId ? { subpartidaId: filtro.subpartidaId } : {}) },
+  );
+  return {
+    items: page.items.map((t) => ({
+      ...t,
+      subpartidas: legs.filter((s) => s.transporte_id === t.id).map(toSubpartida),
+    })),
+    nextCursor: page.nextCursor,
+  };
+}
+
+/** "Subir facturas": delivered transports of this carrier that no invoice covers yet. */
+export async function listTransportesSinFactura(
+  db: Db,
+  proveedorId: number,
+  query: DocumentosPendientesQuery,
+): Promise<TransportesSinFacturaPage> {
+  const rows = await listSinFactura(
+    db,
+    proveedorId,
+    pendientesFiltro(query),
+    after(query.cursor, CURSOR_SIN_FACTURA),
+    query.limit + 1,
+  );
+  const page = paged(rows, query.limit, CURSOR_SIN_FACTURA);
+  return {
+    items: page.items.map((t): TransporteSinFactura => ({
+      ...t,
+      bultos: Number(t.bultos ?? 0),
+      peso_kg: Number(t.peso_kg ?? 0),
+    })),
+    nextCursor: page.nextCursor,
+  };
+}
+
+const subpartidaNotFound = () => new HttpError(404, 'NOT_FOUND', 'Subpartida no encontrada.');
+const cmrExists = () => new HttpError(409, 'CMR_EXISTS', 'Esta subpartida ya tiene su albarán.');
+
+/**
+ * Checks, before any byte is read, that the leg is this carrier's (404), still lacks its CMR
+ * (409) and belongs to a transport that has loaded (409).
+ */
+export async function assertCmrUploadable(
+  db: Db,
+  proveedorId: number,
+  subpartidaId: number,
+): Promise<void> {
+  const leg = await findSubpartida(db, proveedorId, subpartidaId);
+  if (!leg) throw subpartidaNotFound();
+  if (leg.cmr_archivo_id !== null) throw cmrExists();
+  if (!ESTADOS_CON_ALBARAN.includes(leg.estado)) {
+    throw new HttpError(
+      409,
+      'CMR_NOT_EXPECTED',
+      leg.estado === 'anulado'
+        ? 'El transporte está anulado: no admite albaranes.'
+        : 'El transporte aún no se ha cargado: el albarán se sube tras la carga.',
+    );
+  }
+}
+
+/**
+ * Records the CMR of a leg: the archivo row (owner = this carrier, tipo 'cmr') and the leg's
+ * `cmr_archivo_id`/`cmr_subido_at` in one transaction. A concurrent upload that got there
+ * first makes this one a 409, and its bytes are removed (recordUpload).
+ */
+export async function subirCmr(
+  deps: UploadDeps,
+  actor: Actor,
+  subpartidaId: number,
+  upload: ReceivedUpload,
+): Promise<SubpartidaDetalle> {
+  await recordUpload(deps, upload, async (trx) => {
+    const archivo = await insertArchivo(
+      trx,
+      archivoValues(upload, 'cmr', { kind: 'proveedor', id: actor.proveedorId }, actor.usuarioId),
+    );
+    const now = clock.now().toISOString();
+    if (!(await setSubpartidaCmr(trx, actor.proveedorId, subpartidaId, archivo.id, now))) {
+      const leg = await findSubpartida(trx, actor.proveedorId, subpartidaId);
+      throw leg ? cmrExists() : subpartidaNotFound();
+    }
+    await recordAudit(trx, {
+      accion: 'subpartida.cmr_subido',
+      usuarioId: actor.usuarioId,
+      portal: 'proveedores',
+      entidad: 'subpartida',
+      entidadId: subpartidaId,
+      ip: actor.ip,
+      detalles: { archivoId: archivo.id, sha256: upload.sha256, bytes: upload.size },
+    });
+  });
+  const leg = await getSubpartida(deps.db, actor.proveedorId, subpartidaId);
+  if (!leg) throw subpartidaNotFound();
+  return toSubpartida(leg);
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { PageQuery, pageOf } from '../common/pagination.js';
+import { CargaResumen, OfertaEstado, OfertaHistorial } from './carga.js';
+
+/** Highest offer a carrier may make: 100,000.00 € in cents. */
+export const MAX_PRECIO_OFERTA_CENTIMOS = 10_000_000;
+
+/** Longest comment on an offer. */
+export const MAX_COMENTARIOS_OFERTA = 500;
+
+/** Path parameter `:id` of an offer. */
+export const OfertaIdParams = z.object({ id: z.coerce.number().int().positive() });
+export type OfertaIdParams = z.infer<typeof OfertaIdParams>;
+
+const precio = z
+  .number()
+  .int('El precio se indica en céntimos enteros.')
+  .min(1, 'El precio debe ser mayor que 0.')
+  .max(MAX_PRECIO_OFERTA_CENTIMOS, 'El precio no puede superar 100.000,00 €.');
+const comentarios = z.string().trim().max(MAX_COMENTARIOS_OFERTA).nullable();
+
+/** Body of `POST /api/proveedores/cargas/:id/ofertas`. */
+export const OfertaCrear = z.object({
+  precio_centimos: precio,
+  /** One of this carrier's active vehicles. */
+  vehiculo_id: z.number().int().positive().nullable().optional(),
+  comentarios: comentarios.optional(),
+});
+export type OfertaCrear = z.infer<typeof OfertaCrear>;
+
+/** Body of `PATCH /api/proveedores/ofertas/:id`: new price and/or comment. */
+export const OfertaEditar = z
+  .object({ precio_centimos: precio, comentarios })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'Indique el precio o el comentario a cambiar.');
+export type OfertaEditar = z.infer<typeof OfertaEditar>;
+
+/** An offer with the summary of its load. */
+export const Oferta = OfertaHistorial.extend({
+  carga_id: z.number().int().positive(),
+  carga: CargaResumen.pick({
+    referencia: true,
+    origen_poblacion: true,
+    origen_pais_iso: true,
+    destino_poblacion: true,
+    destino_pais_iso: true,
+    fecha_carga: true,
+    fecha_descarga: true,
+    tipo_vehiculo: true,
+    peso_kg: true,
+    precio_guia_centimos: true,
+    estado: true,
+  }),
+});
+export type Oferta = z.infer<typeof Oferta>;
+
+/** Query of `GET /api/proveedores/ofertas`: newest first, optionally by status. */
+export const OfertasQuery = PageQuery.extend({ estado: OfertaEstado.optional() });
+export type OfertasQuery = z.infer<typeof OfertasQuery>;
+
+/** A page of "Mis ofertas". */
+export const OfertasPage = pageOf(Oferta);
+export type OfertasPage = z.infer<typeof OfertasPage>;
