@@ -1,39 +1,59 @@
 import { expect, test } from '@playwright/test';
+import { accessLinkSuffix, loginAs } from '../fixtures.js';
 
-// Paths with the {clienteId}/{token} pair skip the login check (spec §2, §4).
 const customerPages: Array<[path: string, heading: string]> = [
-  ['/clientes/tracking/7/tok', 'Tracking'],
-  ['/clientes/portes/7/tok', 'Portes'],
-  ['/clientes/historico/7/tok', 'Histórico'],
-  ['/clientes/facturas/7/tok', 'Facturas'],
-  ['/clientes/solicitar_transporte/7/tok', 'Solicitar Transporte'],
-  ['/clientes/sugerencias/7/tok', 'Sugerencias'],
-  ['/clientes/file/55/7/tok', 'Archivo'],
-  ['/clientes/tracking-porte/123/7/tok', 'Tracking'],
+  ['/clientes/tracking', 'Tracking'],
+  ['/clientes/portes', 'Portes'],
+  ['/clientes/historico', 'Histórico'],
+  ['/clientes/facturas', 'Facturas'],
+  ['/clientes/solicitar_transporte', 'Solicitar Transporte'],
+  ['/clientes/sugerencias', 'Sugerencias'],
+];
+const navLabels = [
+  'Tracking',
+  'Portes',
+  'Histórico',
+  'Facturas',
+  'Solicitar Transporte',
+  'Sugerencias',
 ];
 
 test.describe('customer portal shell', () => {
-  for (const [path, heading] of customerPages) {
-    test(`${path} renders its page with an id+token pair, without login`, async ({ page }) => {
+  test('a signed-in customer reaches every page, with the six sections in the navigation', async ({
+    page,
+  }) => {
+    await loginAs(page, 'cliente@demo.es');
+    await expect(page).toHaveURL(/\/clientes\/tracking$/);
+    const nav = page.getByRole('navigation');
+    for (const label of navLabels) {
+      await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
+    }
+    for (const [path, heading] of customerPages) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       expect(new URL(page.url()).pathname).toBe(path);
-    });
-  }
-
-  test('the navigation shows the six customer sections', async ({ page }) => {
-    await page.goto('/clientes/portes/7/tok');
-    const nav = page.getByRole('navigation');
-    for (const label of [
-      'Tracking',
-      'Portes',
-      'Histórico',
-      'Facturas',
-      'Solicitar Transporte',
-      'Sugerencias',
-    ]) {
-      await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
     }
+  });
+
+  // Paths with the {clienteId}/{token} pair skip the login check (spec §2, §4).
+  test('a real id+token link opens every page without login', async ({ browser }) => {
+    const suffix = await accessLinkSuffix(browser, 'cliente@demo.es', 'clientes');
+    const page = await browser.newPage();
+    for (const [path, heading] of [
+      ...customerPages,
+      ['/clientes/file/55', 'Archivo'],
+      ['/clientes/tracking-porte/123', 'Tracking'],
+    ] as const) {
+      await page.goto(`${path}${suffix}`);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      expect(new URL(page.url()).pathname).toBe(`${path}${suffix}`);
+    }
+    await page.close();
+  });
+
+  test('a forged id+token link is refused', async ({ page }) => {
+    await page.goto('/clientes/portes/7/token-falsificado-0123456789');
+    await expect(page.getByText('Enlace no válido o caducado.')).toBeVisible();
   });
 
   test('an anonymous visitor is sent to the customer login, which remembers the target', async ({
@@ -88,8 +108,10 @@ test.describe('customer portal shell', () => {
   });
 
   test('scrolls to the top on navigation', async ({ page }) => {
+    await loginAs(page, 'cliente@demo.es');
+    await expect(page).toHaveURL(/\/clientes\/tracking$/);
     await page.setViewportSize({ width: 1280, height: 300 });
-    await page.goto('/clientes/portes/7/tok');
+    await page.goto('/clientes/portes');
     await page.evaluate(() => {
       document.body.style.minHeight = '3000px';
       window.scrollTo(0, 1000);
@@ -99,7 +121,7 @@ test.describe('customer portal shell', () => {
       .getByRole('navigation')
       .getByRole('link', { name: 'Histórico', exact: true })
       .click();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Histórico' })).toBeVisible();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 });

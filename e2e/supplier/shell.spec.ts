@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { accessLinkSuffix, loginAs } from '../fixtures.js';
 
 const supplierPages: Array<[path: string, heading: string]> = [
   ['/proveedores/cargas', 'Cargas'],
@@ -12,14 +13,7 @@ const supplierPages: Array<[path: string, heading: string]> = [
 ];
 
 test.describe('supplier portal shell', () => {
-  for (const [path, heading] of supplierPages) {
-    test(`${path} renders with a proveedorId+token pair, without login`, async ({ page }) => {
-      await page.goto(`${path}/3/tok`);
-      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-      await page.waitForTimeout(300);
-      expect(new URL(page.url()).pathname).toBe(`${path}/3/tok`);
-    });
-
+  for (const [path] of supplierPages) {
     test(`${path} sends an anonymous visitor to the supplier login`, async ({ page }) => {
       await page.goto(`${path}?desde=2026-01-01`);
       await expect(page).toHaveURL(/\/proveedores\/login$/);
@@ -29,11 +23,30 @@ test.describe('supplier portal shell', () => {
     });
   }
 
-  test('the navigation uses the labels Listado and Panel', async ({ page }) => {
-    await page.goto('/proveedores/cargas/3/tok');
+  test('a signed-in carrier reaches every page; the navigation says Listado and Panel', async ({
+    page,
+  }) => {
+    await loginAs(page, 'proveedor@demo.es', 'proveedores');
+    await expect(page).toHaveURL(/\/proveedores\/cargas$/);
     const nav = page.getByRole('navigation');
     await expect(nav.getByRole('link', { name: 'Listado', exact: true })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Panel', exact: true })).toBeVisible();
+    for (const [path, heading] of supplierPages) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      expect(new URL(page.url()).pathname).toBe(path);
+    }
+  });
+
+  test('a real proveedorId+token link opens the pages without login', async ({ browser }) => {
+    const suffix = await accessLinkSuffix(browser, 'proveedor@demo.es', 'proveedores');
+    const page = await browser.newPage();
+    for (const [path, heading] of supplierPages) {
+      await page.goto(`${path}${suffix}`);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      expect(new URL(page.url()).pathname).toBe(`${path}${suffix}`);
+    }
+    await page.close();
   });
 
   test('/proveedores and /proveedores/access redirect to the load list', async ({ page }) => {

@@ -2,7 +2,7 @@ import type { AuthSession } from '@extranet/contracts/auth/session';
 import { loginPaths, type Portal } from '../lib/portal';
 
 /** Path parameter that carries the customer or supplier id of an access link. */
-const accessIdParam: Record<Portal, string> = {
+export const accessIdParam: Record<Portal, string> = {
   clientes: 'clienteId',
   proveedores: 'proveedorId',
 };

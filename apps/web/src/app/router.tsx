@@ -12,6 +12,27 @@ function lazyComponent<M>(load: () => Promise<M>, pick: (module: M) => Component
   return async () => ({ Component: pick(await load()) });
 }
 
+/**
+ * Menu resources of the pages (contracts' `customerResources` / `supplierResources`, spelt out:
+ * importing the contract module would pull zod into the entry chunk; router.test.ts checks them).
+ */
+const customerResources = {
+  tracking: 'apiweb.clientes.tracking',
+  portes: 'apiweb.clientes.portes',
+  historico: 'apiweb.clientes.historico',
+  facturas: 'apiweb.clientes.facturas',
+  solicitar: 'apiweb.clientes.solicitar',
+  sugerencias: 'apiweb.clientes.sugerencias',
+} as const;
+const supplierResources = {
+  cargas: 'apiweb.proveedores.cargas',
+  panel: 'apiweb.proveedores.panel',
+  transportes: 'apiweb.proveedores.transportes',
+  facturas: 'apiweb.proveedores.facturas',
+  certificados: 'apiweb.proveedores.certificados',
+  prevencion: 'apiweb.proveedores.prevencion',
+} as const;
+
 function customer(handle: Omit<RouteHandle, 'portal' | 'requiresAuth'>): RouteHandle {
   return { ...handle, portal: 'clientes', requiresAuth: true };
 }
@@ -89,6 +110,19 @@ export function createAppRoutes(bridge: RouterBridge): RouteObject[] {
                 (m) => m.ProveedorLoginPage,
               ),
             },
+            {
+              // The recovery e-mail's link: `/nueva-clave?portal=clientes#<token>`.
+              path: '/nueva-clave',
+              handle: {
+                name: 'nueva-clave',
+                title: 'Nueva contraseña',
+                requiresAuth: false,
+              } satisfies RouteHandle,
+              lazy: lazyComponent(
+                () => import('../features/auth/pages/nueva-clave-page'),
+                (m) => m.NuevaClavePage,
+              ),
+            },
           ],
         },
 
@@ -113,7 +147,11 @@ export function createAppRoutes(bridge: RouterBridge): RouteObject[] {
             },
             {
               path: `tracking/${customerSuffix}/:porteId?`,
-              handle: customer({ name: 'cliente-tracking', title: 'Tracking' }),
+              handle: customer({
+                name: 'cliente-tracking',
+                title: 'Tracking',
+                resource: customerResources.tracking,
+              }),
               lazy: lazyComponent(
                 () => import('../features/tracking/pages/tracking-page'),
                 (m) => m.TrackingPage,
@@ -121,7 +159,12 @@ export function createAppRoutes(bridge: RouterBridge): RouteObject[] {
             },
             {
               path: `tracking-porte/:porteId/${customerSuffix}`,
-              handle: customer({ name: 'cliente-tracking-porte', title: 'Tracking', hidden: true }),
+              handle: customer({
+                name: 'cliente-tracking-porte',
+                title: 'Tracking',
+                hidden: true,
+                resource: customerResources.tracking,
+              }),
               lazy: lazyComponent(
                 () => import('../features/tracking/pages/tracking-page'),
                 (m) => m.TrackingPage,
@@ -137,7 +180,11 @@ export function createAppRoutes(bridge: RouterBridge): RouteObject[] {
             },
             {
               path: `portes/${customerSuffix}`,
-              handle: customer({ name: 'cliente-portes', title: 'Portes' }),
+              handle: customer({
+                name: 'cliente-portes',
+                title: 'Portes',
+                resource: customerResources.portes,
+              }),
               lazy: lazyComponent(
                 () => import('../features/portes/pages/portes-page'),
                 (m) => m.PortesPage,
@@ -145,7 +192,11 @@ export function createAppRoutes(bridge: RouterBridge): RouteObject[] {
             },
             {
               path: `historico/${customerSuffix}`,
-              handle: customer({ name: 'cliente-historico', title: 'Histórico' }),
+              handle: customer({
+                name: 'cliente-historico',
+                title: 'Histórico',
+                resource: customerResources.historico,
+              }),
               lazy: lazyComponent(
                 () => import('../features/portes/pages/historico-page'),
                 (m) => m.HistoricoPage,
@@ -153,7 +204,11 @@ export function createAppRoutes(bridge: RouterBridge): RouteObject[] {
             },
             {
               path: `facturas/${customerSuffix}`,
-              handle: customer({ name: 'cliente-facturas', title: 'Facturas' }),
+              handle: customer({
+                name: 'cliente-facturas',
+                title: 'Facturas',
+                resource: customerResources.facturas,
+              }),
               lazy: lazyComponent(
                 () => import('../features/facturas/pages/facturas-page'),
                 (m) => m.FacturasPage,
@@ -164,6 +219,7 @@ export function createAppRoutes(bridge: RouterBridge): RouteObject[] {
               handle: customer({
                 name: 'cliente-solicitar-transporte',
                 title: 'Solicitar Transporte',
+                resource: customerResources.solicitar,
               }),
               lazy: lazyComponent(
                 () => import('../features/solicitudes/pages/solicitar-transporte-page'),
@@ -172,7 +228,11 @@ export function createAppRoutes(bridge: RouterBridge): RouteObject[] {
             },
             {
               path: `sugerencias/${customerSuffix}`,
-              handle: customer({ name: 'cliente-sugerencias', title: 'Sugerencias' }),
+              handle: customer({
+                name: 'cliente-sugerencias',
+                title: 'Sugerencias',
+                resource: customerResources.sugerencias,
+              }),
               lazy: lazyComponent(
                 () => import('../features/sugerencias/pages/sugerencias-page'),
                 (m) => m.SugerenciasPage,
@@ -194,7 +254,12 @@ export function createAppRoutes(bridge: RouterBridge): RouteObject[] {
             redirectRoute({ path: 'access' }, '/proveedores/cargas'),
             {
               path: `cargas/${supplierSuffix}`,
-              handle: supplier({ name: 'proveedor-cargas', title: 'Cargas', navLabel: 'Listado' }),
+              handle: supplier({
+                name: 'proveedor-cargas',
+                title: 'Cargas',
+                navLabel: 'Listado',
+                resource: supplierResources.cargas,
+              }),
               lazy: lazyComponent(
                 () => import('../features/cargas/pages/cargas-page'),
                 (m) => m.CargasPage,
@@ -206,6 +271,7 @@ export function createAppRoutes(bridge: RouterBridge): RouteObject[] {
                 name: 'proveedor-panel',
                 title: 'Panel de vehículos',
                 navLabel: 'Panel',
+                resource: supplierResources.panel,
               }),
               lazy: lazyComponent(
                 () => import('../features/vehiculos/pages/panel-page'),
@@ -214,7 +280,11 @@ export function createAppRoutes(bridge: RouterBridge): RouteObject[] {
             },
             {
               path: `transportes/${supplierSuffix}`,
-              handle: supplier({ name: 'proveedor-transportes', title: 'Histórico Transportes' }),
+              handle: supplier({
+                name: 'proveedor-transportes',
+                title: 'Histórico Transportes',
+                resource: supplierResources.transportes,
+              }),
               lazy: lazyComponent(
                 () => import('../features/transportes/pages/historico-transportes-page'),
                 (m) => m.HistoricoTransportesPage,
@@ -222,7 +292,11 @@ export function createAppRoutes(bridge: RouterBridge): RouteObject[] {
             },
             {
               path: `facturas/${supplierSuffix}`,
-              handle: supplier({ name: 'proveedor-facturas', title: 'Histórico Facturas' }),
+              handle: supplier({
+                name: 'proveedor-facturas',
+                title: 'Histórico Facturas',
+                resource: supplierResources.facturas,
+              }),
               lazy: lazyComponent(
                 () => import('../features/facturas-proveedor/pages/historico-facturas-page'),
                 (m) => m.HistoricoFacturasPage,
@@ -233,6 +307,7 @@ export function createAppRoutes(bridge: RouterBridge): RouteObject[] {
               handle: supplier({
                 name: 'proveedor-subir-albaranes-entrega',
                 title: 'Subir albaranes de entrega',
+                resource: supplierResources.transportes,
               }),
               lazy: async () => {
                 const m =
@@ -245,7 +320,11 @@ export function createAppRoutes(bridge: RouterBridge): RouteObject[] {
             },
             {
               path: `subir-facturas/${supplierSuffix}`,
-              handle: supplier({ name: 'proveedor-subir-facturas', title: 'Subir facturas' }),
+              handle: supplier({
+                name: 'proveedor-subir-facturas',
+                title: 'Subir facturas',
+                resource: supplierResources.facturas,
+              }),
               lazy: async () => {
                 const m = await import('../features/transportes/pages/subir-facturas-page');
                 return { loader: m.subirFacturasLoader, Component: m.SubirFacturasPage };
@@ -253,7 +332,11 @@ export function createAppRoutes(bridge: RouterBridge): RouteObject[] {
             },
             {
               path: `certificados/${supplierSuffix}`,
-              handle: supplier({ name: 'proveedor-certificados', title: 'Certificados' }),
+              handle: supplier({
+                name: 'proveedor-certificados',
+                title: 'Certificados',
+                resource: supplierResources.certificados,
+              }),
               lazy: lazyComponent(
                 () => import('../features/certificados/pages/certificados-page'),
                 (m) => m.CertificadosPage,
@@ -261,7 +344,11 @@ export function createAppRoutes(bridge: RouterBridge): RouteObject[] {
             },
             {
               path: `prevencion/${supplierSuffix}`,
-              handle: supplier({ name: 'proveedor-prevencion', title: 'Prevención' }),
+              handle: supplier({
+                name: 'proveedor-prevencion',
+                title: 'Prevención',
+                resource: supplierResources.prevencion,
+              }),
               lazy: lazyComponent(
                 () => import('../features/prevencion/pages/prevencion-page'),
                 (m) => m.PrevencionPage,

@@ -1,7 +1,7 @@
 import type { Portal } from './portal';
 
 /** Browser-storage keys, kept apart per portal (spec §9: separate keys for customers and suppliers). */
-export function storageKey(portal: Portal, name: 'afterLogin' | 'pushSubscriptionId'): string {
+export function storageKey(portal: Portal, name: 'afterLogin' | 'pushId' | 'login'): string {
   return `extranet.${portal}.${name}`;
 }
 
@@ -15,29 +15,98 @@ function safeSession(): Storage | undefined {
   }
 }
 
-/** Remembers the full path (pathname + search + hash) to open after logging in. */
-export function saveAfterLogin(portal: Portal, path: string): void {
+function safeLocal(): Storage | undefined {
   try {
-    safeSession()?.setItem(storageKey(portal, 'afterLogin'), path);
-  } catch (error) {
-    console.warn('No se ha podido guardar la página de destino', error);
-  }
-}
-
-/** The stored after-login path of `portal`, if any. */
-export function readAfterLogin(portal: Portal): string | undefined {
-  try {
-    return safeSession()?.getItem(storageKey(portal, 'afterLogin')) ?? undefined;
+    return window.localStorage;
   } catch {
     return undefined;
   }
 }
 
-/** Forgets the after-login path once it has been used. */
-export function clearAfterLogin(portal: Portal): void {
+function write(storage: Storage | undefined, key: string, value: string): void {
   try {
-    safeSession()?.removeItem(storageKey(portal, 'afterLogin'));
+    storage?.setItem(key, value);
+  } catch (error) {
+    console.warn('No se ha podido guardar en el navegador', key, error);
+  }
+}
+
+function read(storage: Storage | undefined, key: string): string | undefined {
+  try {
+    return storage?.getItem(key) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function remove(storage: Storage | undefined, key: string): void {
+  try {
+    storage?.removeItem(key);
   } catch {
     // Nothing to clear when storage is unavailable.
   }
+}
+
+/** Remembers the full path (pathname + search + hash) to open after logging in. */
+export function saveAfterLogin(portal: Portal, path: string): void {
+  write(safeSession(), storageKey(portal, 'afterLogin'), path);
+}
+
+/** The stored after-login path of `portal`, if any. */
+export function readAfterLogin(portal: Portal): string | undefined {
+  return read(safeSession(), storageKey(portal, 'afterLogin'));
+}
+
+/** Forgets the after-login path once it has been used. */
+export function clearAfterLogin(portal: Portal): void {
+  remove(safeSession(), storageKey(portal, 'afterLogin'));
+}
+
+/**
+ * The "saved user and password" of spec §9. Never a password: `remembered` says the server
+ * holds an HttpOnly remember-token cookie that stands in for it.
+ */
+export interface SavedLogin {
+  usuario: string;
+  remembered: boolean;
+}
+
+/** Stores the user of a successful login (local storage, per portal). */
+export function saveSavedLogin(portal: Portal, saved: SavedLogin): void {
+  write(safeLocal(), storageKey(portal, 'login'), JSON.stringify(saved));
+}
+
+/** The saved login of `portal`, or undefined when there is none or it is unreadable. */
+export function readSavedLogin(portal: Portal): SavedLogin | undefined {
+  const raw = read(safeLocal(), storageKey(portal, 'login'));
+  if (!raw) return undefined;
+  try {
+    const value = JSON.parse(raw) as unknown;
+    if (typeof value !== 'object' || value === null) return undefined;
+    const { usuario, remembered } = value as Record<string, unknown>;
+    if (typeof usuario !== 'string' || usuario === '') return undefined;
+    return { usuario, remembered: remembered === true };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Drops the saved login of `portal` (delete button, failed remembered login, recovery). */
+export function clearSavedLogin(portal: Portal): void {
+  remove(safeLocal(), storageKey(portal, 'login'));
+}
+
+/** Id of this browser's push subscription as the server knows it (session storage, spec §9). */
+export function savePushId(portal: Portal, id: number): void {
+  write(safeSession(), storageKey(portal, 'pushId'), String(id));
+}
+
+export function readPushId(portal: Portal): number | undefined {
+  const raw = read(safeSession(), storageKey(portal, 'pushId'));
+  const id = raw === undefined ? Number.NaN : Number(raw);
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+export function clearPushId(portal: Portal): void {
+  remove(safeSession(), storageKey(portal, 'pushId'));
 }

@@ -1,22 +1,72 @@
-import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import type { AuthSession } from '@extranet/contracts/auth/session';
+import {
+  ActionIcon,
+  Alert,
+  AppShell,
+  Box,
+  Burger,
+  Button,
+  Center,
+  Group,
+  NavLink,
+  Paper,
+  ScrollArea,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { notifications } from '@mantine/notifications';
+import { IconLock, IconLogout } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink as RouterNavLink, Outlet, useLocation, useMatch } from 'react-router';
+import {
+  Link,
+  NavLink as RouterNavLink,
+  Outlet,
+  useLocation,
+  useMatch,
+  useNavigate,
+  useParams,
+} from 'react-router';
+import { PageLoader } from '../../components/page-loader';
 import { MAIN_CONTENT_ID } from '../../components/skip-link';
-import type { Portal } from '../../lib/portal';
+import { useAccessLink } from '../../features/auth/api/access-link';
+import { useAuthSession } from '../../features/auth/api/get-auth-session';
+import { useMenu } from '../../features/auth/api/get-menu';
+import { useLogout } from '../../features/auth/api/logout';
+import { EnablePushButton } from '../../features/push/components/enable-push-button';
+import { setUpPushAfterLogin } from '../../features/push/push-setup';
+import { isApiRequestError } from '../../lib/api-client';
+import { loginPaths, type Portal } from '../../lib/portal';
+import { PortalContext, type PortalContextValue } from '../../lib/portal-context';
+import { clearPushId } from '../../lib/storage';
+import { accessIdParam, hasAccessToken } from '../guard';
 import type { NavItem } from '../navigation';
+import { useCurrentRouteHandle } from './root-layout';
 
 const NAVBAR_ID = 'portal-navigation';
 
-function ShellNavLink({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
+/** Sessions whose push set-up already ran in this tab: once per login, not per page. */
+const pushSetUpFor = new Set<string>();
+
+function ShellNavLink({
+  item,
+  suffix,
+  onNavigate,
+}: {
+  item: NavItem;
+  suffix: string;
+  onNavigate: () => void;
+}) {
   const { t } = useTranslation();
   // Mantine's highlight; RouterNavLink adds aria-current="page" on the same paths (incl. `/cargas/12/abc`).
   const active = useMatch({ path: `${item.to}/*` }) !== null;
   return (
     <NavLink
       component={RouterNavLink}
-      to={item.to}
+      to={`${item.to}${suffix}`}
       label={t(`routes.${item.name}.nav`)}
       active={active}
       onClick={onNavigate}
@@ -29,54 +79,231 @@ export interface PortalShellProps {
   navigation: NavItem[];
 }
 
-/** Header, navigation (a burger menu on phones) and main area of a signed-in portal. */
+/**
+ * A signed-in portal: when the path carries an access link (id + token), it is exchanged for a
+ * session once before anything else loads; an invalid link gets a full-page message.
+ */
 export function PortalShell({ portal, navigation }: PortalShellProps) {
+  const params = useParams();
+  const viaLink = hasAccessToken(portal, params);
+  const id = params[accessIdParam[portal]] ?? '';
+  const token = params.token ?? '';
+  const access = useAccessLink(portal, id, token, viaLink);
+
+  if (!viaLink) return <SignedInShell portal={portal} navigation={navigation} />;
+  if (access.isPending) return <PageLoader />;
+  if (access.isError) return <InvalidLinkPage portal={portal} error={access.error} />;
+  return (
+    <SignedInShell
+      portal={portal}
+      navigation={navigation}
+      linkSession={access.data}
+      accessSuffix={`/${encodeURIComponent(id)}/${encodeURIComponent(token)}`}
+    />
+  );
+}
+
+function InvalidLinkPage({ portal, error }: { portal: Portal; error: Error }) {
+  const { t } = useTranslation();
+  // 404 is the server's answer to a forged, expired or revoked link; other failures say why.
+  const message =
+    isApiRequestError(error) && error.status !== 404 ? error.message : t('shell.invalidLink');
+  return (
+    <Center mih="100dvh" p="md" bg="gray.0">
+      <Paper component="main" id={MAIN_CONTENT_ID} withBorder shadow="sm" p="xl" w={440} maw="100%">
+        <Stack gap="md" align="flex-start">
+          <Title order={1} size="h3">
+            {message}
+          </Title>
+          <Button component={Link} to={loginPaths[portal]} variant="default">
+            {t('shell.goToLogin')}
+          </Button>
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}
+
+interface SignedInShellProps extends PortalShellProps {
+  /** The session an access link opened; undefined for a normal login. */
+  linkSession?: AuthSession;
+  accessSuffix?: string;
+}
+
+/** Header (user, avisos, Cerrar sesión), navigation filtered by the menus, and the page. */
+function SignedInShell({ portal, navigation, linkSession, accessSuffix = '' }: SignedInShellProps) {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const viaLink = linkSession !== undefined;
+  const sessionQuery = useAuthSession(!viaLink);
+  const session = linkSession ?? sessionQuery.data;
+  const menus = useMenu(portal, accessSuffix);
+  const logout = useLogout(portal);
+  const handle = useCurrentRouteHandle();
 
   // On phones the menu covers the page: close it once the user has picked a page.
   useEffect(() => {
     close();
   }, [pathname, close]);
 
+  // Spec §7: service worker and push subscription after a login (not for access-link visitors).
+  useEffect(() => {
+    if (viaLink || session?.success !== 1) return;
+    const key = `${portal}:${session.sessionId}`;
+    if (pushSetUpFor.has(key)) return;
+    pushSetUpFor.add(key);
+    void setUpPushAfterLogin(portal);
+  }, [viaLink, session, portal]);
+
+  const context = useMemo<PortalContextValue>(
+    () => ({ portal, session, menus: menus.data, accessSuffix }),
+    [portal, session, menus.data, accessSuffix],
+  );
+
+  const resources = useMemo(
+    () => new Set((menus.data ?? []).map((entry) => entry.recurso)),
+    [menus.data],
+  );
+  const visibleNavigation = navigation.filter((item) => resources.has(item.resource));
+
+  async function signOut() {
+    try {
+      await logout.mutateAsync();
+    } catch (error) {
+      // Already signed out on the server (401): the goal is reached anyway.
+      if (!isApiRequestError(error) || error.status !== 401) {
+        notifications.show({
+          color: 'red',
+          message: isApiRequestError(error) ? error.message : String(error),
+        });
+        return;
+      }
+    }
+    clearPushId(portal);
+    queryClient.clear();
+    await navigate(loginPaths[portal], { replace: true });
+  }
+
+  let content;
+  if (menus.isPending) content = <PageLoader />;
+  else if (menus.isError)
+    content = (
+      <Alert color="red" variant="light" role="alert">
+        {menus.error.message}
+      </Alert>
+    );
+  else if (handle?.resource && !resources.has(handle.resource))
+    content = (
+      <Alert color="gray" variant="light" icon={<IconLock aria-hidden />} role="status">
+        <Text fw={600}>{t('shell.noAccess')}</Text>
+      </Alert>
+    );
+  else content = <Outlet />;
+
+  const name = session?.name ?? '';
+  const email = session?.email ?? '';
+
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" gap="sm" wrap="nowrap">
-          <Burger
-            opened={opened}
-            onClick={toggle}
-            hiddenFrom="sm"
-            size="sm"
-            aria-label={opened ? t('app.closeNavigation') : t('app.openNavigation')}
-            aria-expanded={opened}
-            aria-controls={NAVBAR_ID}
-          />
-          <Text fw={700} size="lg">
-            {t('app.name')}
-          </Text>
-          <Text c="dimmed" size="sm">
-            {t(`portal.${portal}`)}
-          </Text>
-        </Group>
-      </AppShell.Header>
+    <PortalContext.Provider value={context}>
+      <AppShell
+        header={{ height: 56 }}
+        navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+        padding="md"
+      >
+        <AppShell.Header>
+          <Group h="100%" px="md" gap="sm" wrap="nowrap" justify="space-between">
+            <Group gap="sm" wrap="nowrap">
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={opened ? t('app.closeNavigation') : t('app.openNavigation')}
+                aria-expanded={opened}
+                aria-controls={NAVBAR_ID}
+              />
+              <Text fw={700} size="lg">
+                {t('app.name')}
+              </Text>
+              <Text c="dimmed" size="sm" visibleFrom="xs">
+                {t(`portal.${portal}`)}
+              </Text>
+            </Group>
+            <Group gap="xs" wrap="nowrap">
+              {(name || email) && (
+                <Box
+                  component="section"
+                  aria-label={t('shell.signedInAs')}
+                  ta="right"
+                  visibleFrom="sm"
+                  style={{ lineHeight: 1.2, minWidth: 0 }}
+                >
+                  <Text size="sm" fw={600} truncate="end" maw={260}>
+                    {name}
+                  </Text>
+                  <Text size="xs" c="dimmed" truncate="end" maw={260}>
+                    {email}
+                  </Text>
+                </Box>
+              )}
+              {!viaLink && <EnablePushButton portal={portal} />}
+              {!viaLink && (
+                <>
+                  <Button
+                    variant="default"
+                    size="sm"
+                    leftSection={<IconLogout size={16} aria-hidden />}
+                    loading={logout.isPending}
+                    onClick={() => void signOut()}
+                    visibleFrom="xs"
+                  >
+                    {t('shell.logout')}
+                  </Button>
+                  <ActionIcon
+                    variant="default"
+                    size="lg"
+                    aria-label={t('shell.logout')}
+                    loading={logout.isPending}
+                    onClick={() => void signOut()}
+                    hiddenFrom="xs"
+                  >
+                    <IconLogout size={18} aria-hidden />
+                  </ActionIcon>
+                </>
+              )}
+            </Group>
+          </Group>
+        </AppShell.Header>
 
-      <AppShell.Navbar id={NAVBAR_ID} aria-label={t('app.mainNavigation')} p="xs">
-        <AppShell.Section grow component={ScrollArea}>
-          {navigation.map((item) => (
-            <ShellNavLink key={item.to} item={item} onNavigate={close} />
-          ))}
-        </AppShell.Section>
-      </AppShell.Navbar>
+        <AppShell.Navbar id={NAVBAR_ID} aria-label={t('app.mainNavigation')} p="xs">
+          <AppShell.Section grow component={ScrollArea}>
+            {visibleNavigation.map((item) => (
+              <ShellNavLink key={item.to} item={item} suffix={accessSuffix} onNavigate={close} />
+            ))}
+          </AppShell.Section>
+          {(name || email) && (
+            <AppShell.Section
+              hiddenFrom="sm"
+              pt="xs"
+              style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+            >
+              <Text size="sm" fw={600}>
+                {name}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {email}
+              </Text>
+            </AppShell.Section>
+          )}
+        </AppShell.Navbar>
 
-      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
-        <Outlet />
-      </AppShell.Main>
-    </AppShell>
+        <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
+          {content}
+        </AppShell.Main>
+      </AppShell>
+    </PortalContext.Provider>
   );
 }

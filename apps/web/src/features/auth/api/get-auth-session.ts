@@ -16,6 +16,6 @@ export const authSessionQueryOptions = queryOptions({
 });
 
 /** The session, shared through the query cache by every component that shows user info. */
-export function useAuthSession() {
-  return useQuery(authSessionQueryOptions);
+export function useAuthSession(enabled = true) {
+  return useQuery({ ...authSessionQueryOptions, enabled });
 }

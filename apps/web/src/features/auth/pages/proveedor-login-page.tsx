@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/page-title';
-import { UnderConstruction } from '../../../components/under-construction';
+import { LoginForm } from '../components/login-form';
 
-/** Supplier login (/proveedores/login). The form arrives in the next issue. */
+/** Supplier login (/proveedores/login), no navigation bar (spec §2). */
 export function ProveedorLoginPage() {
   const { t } = useTranslation();
   return (
     <>
       <PageTitle>{t('routes.proveedor-login.title')}</PageTitle>
-      <UnderConstruction />
+      <LoginForm portal="proveedores" />
     </>
   );
 }

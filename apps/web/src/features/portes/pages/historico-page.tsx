@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { CircuitoSeguridadButton } from '../../../components/circuito-seguridad-button';
 import { PageTitle } from '../../../components/page-title';
 import { UnderConstruction } from '../../../components/under-construction';
 
@@ -7,7 +8,9 @@ export function HistoricoPage() {
   const { t } = useTranslation();
   return (
     <>
-      <PageTitle>{t('routes.cliente-historico.title')}</PageTitle>
+      <PageTitle actions={<CircuitoSeguridadButton />}>
+        {t('routes.cliente-historico.title')}
+      </PageTitle>
       <UnderConstruction />
     </>
   );

@@ -1,0 +1,21 @@
+import { MenuResponse, type MenuEntry } from '@extranet/contracts/menus/menu';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import type { Portal } from '../../../lib/portal';
+
+/** `GET /api/clientes/menu` or `/api/proveedores/menu`: the sections the visitor may open. */
+export function getMenu(portal: Portal, signal?: AbortSignal): Promise<MenuEntry[]> {
+  return apiRequest('GET', `/api/${portal}/menu`, { schema: MenuResponse, signal });
+}
+
+export function menuQueryOptions(portal: Portal, accessKey = '') {
+  return queryOptions({
+    // An access-link visit has its own session, hence its own menus.
+    queryKey: ['menu', portal, accessKey],
+    queryFn: ({ signal }) => getMenu(portal, signal),
+  });
+}
+
+export function useMenu(portal: Portal, accessKey = '', enabled = true) {
+  return useQuery({ ...menuQueryOptions(portal, accessKey), enabled });
+}

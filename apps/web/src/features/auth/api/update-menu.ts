@@ -1,0 +1,11 @@
+import { MenuResponse, type MenuEntry } from '@extranet/contracts/menus/menu';
+import { apiRequest } from '../../../lib/api-client';
+import type { Portal } from '../../../lib/portal';
+
+/**
+ * `GET /api/clientes/updatemenu` or `/api/proveedores/updatemenu`: the menus recomputed for the
+ * company just chosen (spec §4). Called once after the selection dialog, so no query hook.
+ */
+export function updateMenu(portal: Portal): Promise<MenuEntry[]> {
+  return apiRequest('GET', `/api/${portal}/updatemenu`, { schema: MenuResponse });
+}

@@ -1,0 +1,242 @@
+import type { ClienteResumen, LoginRequest } from '@extranet/contracts/auth/login';
+import type { RegionCode } from '@extranet/contracts/regiones/region';
+import { ActionIcon, Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { isApiRequestError } from '../../../lib/api-client';
+import { regionOptions } from '../../../lib/initial-data';
+import type { Portal } from '../../../lib/portal';
+import { clearSavedLogin, readSavedLogin, saveSavedLogin } from '../../../lib/storage';
+import { useChooseCompany } from '../api/choose-company';
+import { menuQueryOptions } from '../api/get-menu';
+import { useLogin } from '../api/login';
+import { updateMenu } from '../api/update-menu';
+import { defaultRegion } from '../default-region';
+import { takeAfterLogin } from '../landing';
+import { notifyDanger } from '../notify';
+import { CompanySelectionDialog } from './company-selection-dialog';
+import { RecoveryDialog } from './recovery-dialog';
+import { RegionSelect } from './region-select';
+
+/** What a masked saved password looks like; the browser holds no password at all. */
+const SAVED_PASSWORD_MASK = '••••••••';
+
+export interface LoginFormProps {
+  /** Which portal's login this is: endpoints, messages, storage keys and landing page. */
+  portal: Portal;
+}
+
+interface LoginValues {
+  usuario: string;
+  clave: string;
+  dregion: RegionCode;
+}
+
+/**
+ * The login form of spec §2 with the flows of spec §4 and the messages of spec §8: e-mail,
+ * password (or the saved one), region when several, Login, "Recibir nueva contraseña", and the
+ * mandatory company selection after a login with several companies.
+ */
+export function LoginForm({ portal }: LoginFormProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const regions = useMemo(() => regionOptions(), []);
+  const [saved, setSaved] = useState(() => readSavedLogin(portal));
+  const savedMode = saved?.remembered === true;
+  const [formInvalid, setFormInvalid] = useState(false);
+  const [recoveryOpen, setRecoveryOpen] = useState(false);
+  const [companies, setCompanies] = useState<ClienteResumen[] | undefined>(undefined);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const loginMutation = useLogin(portal);
+  const chooseMutation = useChooseCompany(portal);
+
+  const form = useForm<LoginValues>({
+    mode: 'controlled',
+    initialValues: { usuario: saved?.usuario ?? '', clave: '', dregion: defaultRegion(regions) },
+    // Spec §5: each field must pass its own HTML5 validity check (type=email, required).
+    validate: {
+      usuario: () => (emailRef.current?.validity.valid === false ? t('login.invalidEmail') : null),
+      clave: () =>
+        passwordRef.current?.validity.valid === false ? t('login.passwordRequired') : null,
+    },
+  });
+  const { usuario, clave, dregion } = form.getValues();
+  const canSubmit = usuario.trim() !== '' && (savedMode || clave !== '');
+
+  function forgetSavedPassword() {
+    clearSavedLogin(portal);
+    setSaved(undefined);
+  }
+
+  function goToLanding() {
+    void navigate(takeAfterLogin(portal), { replace: true });
+  }
+
+  async function signIn(values: LoginValues) {
+    setFormInvalid(false);
+    const email = values.usuario.trim();
+    const request: LoginRequest = savedMode
+      ? // The server uses its HttpOnly remember-token cookie instead of a password.
+        { usuario: email, clave: '', dregion: values.dregion, remembered: true }
+      : { usuario: email, clave: values.clave, dregion: values.dregion, remembered: false };
+    const noCompanies = portal === 'clientes' ? t('login.noClients') : t('login.noSuppliers');
+
+    let response;
+    try {
+      response = await loginMutation.mutateAsync(request);
+    } catch (error) {
+      if (!isApiRequestError(error)) {
+        console.error('Error al hacer login', error);
+        return;
+      }
+      if (error.code === 'INVALID_CREDENTIALS') {
+        // A remember token the server no longer accepts is useless: back to the password.
+        if (savedMode) forgetSavedPassword();
+        notifyDanger(t('login.failed', { email }));
+      } else if (error.code === 'NO_CLIENTS' || error.code === 'NO_SUPPLIERS') {
+        notifyDanger(error.code === 'NO_CLIENTS' ? t('login.noClients') : t('login.noSuppliers'));
+      } else {
+        // TOO_MANY_ATTEMPTS, timeouts…: the server's (or the client's) Spanish message.
+        notifyDanger(error.message);
+      }
+      return;
+    }
+
+    if (response.success !== 1) {
+      notifyDanger(t('login.failed', { email }));
+      return;
+    }
+    const linked = portal === 'clientes' ? response.clientes : response.proveedores;
+    if (linked.length === 0) {
+      notifyDanger(noCompanies);
+      return;
+    }
+    saveSavedLogin(portal, { usuario: email, remembered: true });
+    setSaved({ usuario: email, remembered: true });
+    // A new user: nothing cached for the previous visitor may show.
+    queryClient.removeQueries({ queryKey: ['auth'] });
+    queryClient.removeQueries({ queryKey: ['menu'] });
+    if (linked.length > 1) {
+      setCompanies(linked);
+      return;
+    }
+    queryClient.setQueryData(menuQueryOptions(portal).queryKey, response.menus);
+    goToLanding();
+  }
+
+  async function chooseCompany(company: ClienteResumen) {
+    try {
+      await chooseMutation.mutateAsync(company);
+    } catch (error) {
+      if (isApiRequestError(error)) notifyDanger(error.message);
+      else console.error('Error al seleccionar la empresa', error);
+      return;
+    }
+    try {
+      queryClient.setQueryData(menuQueryOptions(portal).queryKey, await updateMenu(portal));
+    } catch (error) {
+      // Spec §8: a failed menu update after the choice is only logged; the shell fetches them.
+      console.error('No se han podido actualizar los menús', error);
+    }
+    queryClient.removeQueries({ queryKey: ['auth'] });
+    setCompanies(undefined);
+    goToLanding();
+  }
+
+  const submit = form.onSubmit(
+    (values) => void signIn(values),
+    () => {
+      // Spec §8 gives the notification text; §5 the same sentence with a full stop, shown inline.
+      setFormInvalid(true);
+      notifyDanger(t('login.formInvalid'));
+    },
+  );
+
+  return (
+    <>
+      <form noValidate onSubmit={submit}>
+        <Stack gap="md">
+          <TextInput
+            ref={emailRef}
+            label={t('login.email')}
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            required
+            {...form.getInputProps('usuario')}
+          />
+          <PasswordInput
+            ref={passwordRef}
+            label={t('login.password')}
+            autoComplete="current-password"
+            required={!savedMode}
+            disabled={savedMode}
+            placeholder={savedMode ? SAVED_PASSWORD_MASK : undefined}
+            visibilityToggleButtonProps={{
+              'aria-label': t('login.togglePassword'),
+            }}
+            rightSection={
+              savedMode ? (
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={t('login.deleteSavedPassword')}
+                  title={t('login.deleteSavedPassword')}
+                  onClick={() => {
+                    forgetSavedPassword();
+                    // The field is enabled on the next render; focus it for the new password.
+                    setTimeout(() => passwordRef.current?.focus(), 0);
+                  }}
+                >
+                  <IconTrash size={16} aria-hidden />
+                </ActionIcon>
+              ) : undefined
+            }
+            {...form.getInputProps('clave')}
+          />
+          <RegionSelect
+            regions={regions}
+            value={dregion}
+            onChange={(value) => form.setFieldValue('dregion', value)}
+          />
+          {formInvalid && (
+            <Alert color="red" variant="light" role="alert" p="xs">
+              {t('login.formInvalidInline')}
+            </Alert>
+          )}
+          <Button type="submit" disabled={!canSubmit} loading={loginMutation.isPending} fullWidth>
+            {t('login.submit')}
+          </Button>
+          <Anchor component="button" type="button" size="sm" onClick={() => setRecoveryOpen(true)}>
+            {t('login.recoverLink')}
+          </Anchor>
+        </Stack>
+      </form>
+
+      <RecoveryDialog
+        portal={portal}
+        opened={recoveryOpen}
+        onClose={() => setRecoveryOpen(false)}
+        initialEmail={usuario.trim()}
+        initialRegion={dregion}
+        regions={regions}
+        onSent={forgetSavedPassword}
+      />
+
+      <CompanySelectionDialog
+        opened={companies !== undefined}
+        title={portal === 'clientes' ? t('chooser.title') : t('chooser.titleProveedor')}
+        companies={companies ?? []}
+        mandatory
+        onSelect={(company) => void chooseCompany(company)}
+        submitting={chooseMutation.isPending}
+      />
+    </>
+  );
+}

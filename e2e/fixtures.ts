@@ -1,0 +1,104 @@
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Browser, type Page } from '@playwright/test';
+
+/** Password of every demo account (README). */
+export const DEMO_PASSWORD = 'demo1234';
+
+/** Fills the login form of the page already open and submits it. */
+export async function submitLogin(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** Opens a portal's login page and signs in (no region change: Europa). */
+export async function loginAs(
+  page: Page,
+  email: string,
+  portal: 'clientes' | 'proveedores' = 'clientes',
+  password = DEMO_PASSWORD,
+) {
+  await page.goto(portal === 'clientes' ? '/login' : '/proveedores/login');
+  // The login chunk may take a while on a busy machine.
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible({ timeout: 15_000 });
+  await submitLogin(page, email, password);
+}
+
+/** The notification at the top of the page whose text is exactly `text`. */
+export function notification(page: Page, text: string) {
+  const exact = new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  return page.locator('.mantine-Notification-root').filter({ hasText: exact });
+}
+
+/** The data directory the test server runs on (playwright.config.ts). */
+export function dataDir(): string {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error('E2E_DATA_DIR no está definido');
+  return dir;
+}
+
+/** Undoes quoted-printable soft line breaks and `=3D`, as far as a link needs. */
+function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The recovery link of the newest `.eml` in the outbox addressed to `email`. */
+export function newestRecoveryLink(email: string): string | undefined {
+  const outbox = path.join(dataDir(), 'outbox');
+  let files: string[];
+  try {
+    files = readdirSync(outbox).filter((name) => name.endsWith('.eml'));
+  } catch {
+    return undefined;
+  }
+  const newestFirst = files
+    .map((name) => path.join(outbox, name))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  for (const file of newestFirst) {
+    const text = decodeQuotedPrintable(readFileSync(file, 'utf8'));
+    if (!text.toLowerCase().includes(email.toLowerCase())) continue;
+    const link = /https?:\/\/[^\s"<>]+\/nueva-clave\?portal=\w+#[\w-]+/.exec(text)?.[0];
+    if (link) return link;
+  }
+  return undefined;
+}
+
+/** Runs the server CLI against the test database and returns its standard output. */
+export function serverCli(...args: string[]): string {
+  return execFileSync('node', ['apps/server/dist/cli.js', ...args], {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir(),
+      PUBLIC_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    encoding: 'utf8',
+  }).trim();
+}
+
+/**
+ * A real id+token access link (minted with the server CLI) for the company that `email`
+ * signs in to; returns the path suffix `/<id>/<token>`.
+ */
+export async function accessLinkSuffix(
+  browser: Browser,
+  email: string,
+  portal: 'clientes' | 'proveedores',
+): Promise<string> {
+  const page = await browser.newPage();
+  await loginAs(page, email, portal);
+  await expect(page).not.toHaveURL(/\/login$/);
+  const { id } = (await page.evaluate(async () => (await fetch('/api/auth')).json())) as {
+    id: number;
+  };
+  await page.close();
+  const url = new URL(serverCli('access-link', '--portal', portal, '--id', String(id)));
+  const token = /\/\d+\/([^/]+)$/.exec(url.pathname)?.[1];
+  if (!token) throw new Error(`Enlace inesperado: ${url.pathname}`);
+  return `/${id}/${token}`;
+}
