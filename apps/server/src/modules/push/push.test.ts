@@ -266,7 +266,16 @@ describe.each(testDatabases())('Web Push on $name', ({ open }) => {
         .executeTakeFirstOrThrow();
       expect(row).toMatchObject({ usuario_id: ana, portal, user_agent: 'Prueba/1.0' });
 
+      // Another browser cannot take the subscription over by guessing its id.
+      const stranger = await browserWithSession(portal, bruno);
+      const hijack = await stranger.post(`${prefix}/push-subscription-update`, {
+        subscriptionId: id,
+      });
+      expect(hijack.statusCode).toBe(404);
+
+      // The same browser, now signed in as bruno, moves it to him.
       const brunoBrowser = await browserWithSession(portal, bruno);
+      brunoBrowser.cookies.set('push_sub', anaBrowser.cookies.get('push_sub')!);
       const update = await brunoBrowser.post(`${prefix}/push-subscription-update`, {
         subscriptionId: id,
       });
