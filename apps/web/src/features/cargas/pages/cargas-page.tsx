@@ -1,14 +1,281 @@
+import type { CargaDescartada, CargaResumen, OfertaEstado } from '@extranet/contracts/cargas/carga';
+import type { Oferta } from '@extranet/contracts/cargas/oferta';
+import { supplierResources } from '@extranet/contracts/menus/menu';
+import { Alert, Tabs } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { notifications } from '@mantine/notifications';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageTitle } from '../../../components/page-title';
-import { UnderConstruction } from '../../../components/under-construction';
+import { isApiRequestError } from '../../../lib/api-client';
+import { formatCents } from '../../../lib/format';
+import { findMenuEntry, usePortalContext } from '../../../lib/portal-context';
+import { useDescartarCarga } from '../api/descartar-carga';
+import { useBloqueoOfertas } from '../api/get-bloqueo-ofertas';
+import { useCargas, type CargasFiltros } from '../api/get-cargas';
+import { useDescartados } from '../api/get-descartados';
+import { useOfertas } from '../api/get-ofertas';
+import { useRestaurarCarga } from '../api/restaurar-carga';
+import { useRetirarOferta } from '../api/retirar-oferta';
+import { CargasFilters, FILTROS_INICIALES } from '../components/cargas-filters';
+import { CargasMapaView } from '../components/cargas-mapa';
+import { CargasTable } from '../components/cargas-table';
+import { DescartadasTable } from '../components/descartadas-table';
+import { OfertaModal, type OfertaModalTarget } from '../components/oferta-modal';
+import { OfertasTable } from '../components/ofertas-table';
 
-/** Load exchange listing (/proveedores/cargas). */
+type Vista = 'disponibles' | 'ofertas' | 'descartadas' | 'mapa';
+const BLOQUEO_ID = 'cargas-bloqueo-ofertas';
+
+function errorMessage(error: unknown): string | undefined {
+  if (!error) return undefined;
+  return isApiRequestError(error) || error instanceof Error ? error.message : String(error);
+}
+
+interface RetirarTarget {
+  ofertaId: number;
+  referencia: string;
+  precioCentimos: number;
+}
+
+/** Load exchange listing (/proveedores/cargas): loads, my offers, discarded loads and the map. */
 export function CargasPage() {
   const { t } = useTranslation();
+  const menus = usePortalContext()?.menus;
+  const puedeOfertar = !!findMenuEntry(menus, supplierResources.ofertas);
+  const puedeDescartar = !!findMenuEntry(menus, supplierResources.descartados);
+  const puedeMapa = !!findMenuEntry(menus, supplierResources.mapa);
+
+  const vistas: Vista[] = [
+    'disponibles',
+    ...(puedeOfertar ? (['ofertas'] as const) : []),
+    ...(puedeDescartar ? (['descartadas'] as const) : []),
+    ...(puedeMapa ? (['mapa'] as const) : []),
+  ];
+  const [searchParams, setSearchParams] = useSearchParams();
+  const pedida = searchParams.get('vista') as Vista | null;
+  const vista: Vista = pedida && vistas.includes(pedida) ? pedida : 'disponibles';
+  const setVista = (next: string | null) => {
+    const params = new URLSearchParams(searchParams);
+    if (!next || next === 'disponibles') params.delete('vista');
+    else params.set('vista', next);
+    setSearchParams(params, { replace: true });
+  };
+
+  const [filtros, setFiltros] = useState<CargasFiltros>(FILTROS_INICIALES);
+  const [estadoOferta, setEstadoOferta] = useState<OfertaEstado | undefined>();
+  const cargas = useCargas(filtros);
+  const ofertas = useOfertas(estadoOferta, vista === 'ofertas');
+  const descartados = useDescartados(vista === 'descartadas');
+  const bloqueoQuery = useBloqueoOfertas();
+  const bloqueo = bloqueoQuery.data?.bloqueado ? (bloqueoQuery.data.motivo ?? '') : null;
+
+  const [ofertaTarget, setOfertaTarget] = useState<OfertaModalTarget | null>(null);
+  const [retirarTarget, setRetirarTarget] = useState<RetirarTarget | null>(null);
+  const retirar = useRetirarOferta();
+  const descartar = useDescartarCarga();
+  const restaurar = useRestaurarCarga();
+
+  const cargasRows = useMemo(() => cargas.data?.pages.flatMap((p) => p.items) ?? [], [cargas.data]);
+  const ofertasRows = useMemo(
+    () => ofertas.data?.pages.flatMap((p) => p.items) ?? [],
+    [ofertas.data],
+  );
+  const descartadasRows = useMemo(
+    () => descartados.data?.pages.flatMap((p) => p.items) ?? [],
+    [descartados.data],
+  );
+
+  const onOfertar = useCallback(
+    (carga: CargaResumen) => setOfertaTarget({ mode: 'crear', carga }),
+    [],
+  );
+  const onModificarCarga = useCallback((carga: CargaResumen) => {
+    if (!carga.oferta) return;
+    setOfertaTarget({
+      mode: 'editar',
+      carga,
+      ofertaId: carga.oferta.id,
+      precioCentimos: carga.oferta.precio_centimos,
+    });
+  }, []);
+  const onModificarOferta = useCallback((oferta: Oferta) => {
+    setOfertaTarget({
+      mode: 'editar',
+      carga: { ...oferta.carga, id: oferta.carga_id },
+      ofertaId: oferta.id,
+      precioCentimos: oferta.precio_centimos,
+      comentarios: oferta.comentarios,
+    });
+  }, []);
+  const onRetirarCarga = useCallback((carga: CargaResumen) => {
+    if (!carga.oferta) return;
+    retirar.reset();
+    setRetirarTarget({
+      ofertaId: carga.oferta.id,
+      referencia: carga.referencia,
+      precioCentimos: carga.oferta.precio_centimos,
+    });
+    // `retirar` is a stable mutation object for this page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const onRetirarOferta = useCallback((oferta: Oferta) => {
+    retirar.reset();
+    setRetirarTarget({
+      ofertaId: oferta.id,
+      referencia: oferta.carga.referencia,
+      precioCentimos: oferta.precio_centimos,
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const { mutate: descartarMutate } = descartar;
+  const onDescartar = useCallback(
+    (carga: CargaResumen) =>
+      descartarMutate(carga.id, {
+        onSuccess: () =>
+          notifications.show({
+            color: 'green',
+            message: t('cargas.descartada', { ref: carga.referencia }),
+          }),
+        onError: (error) => notifications.show({ color: 'red', message: error.message }),
+      }),
+    [descartarMutate, t],
+  );
+  const { mutate: restaurarMutate } = restaurar;
+  const onRestaurar = useCallback(
+    (carga: CargaDescartada) =>
+      restaurarMutate(carga.id, {
+        onSuccess: () =>
+          notifications.show({
+            color: 'green',
+            message: t('cargas.restaurada', { ref: carga.referencia }),
+          }),
+        onError: (error) => notifications.show({ color: 'red', message: error.message }),
+      }),
+    [restaurarMutate, t],
+  );
+
+  function confirmRetirar() {
+    if (!retirarTarget) return;
+    retirar.mutate(retirarTarget.ofertaId, {
+      onSuccess: () => {
+        notifications.show({
+          color: 'green',
+          message: t('cargas.oferta.retirada', { ref: retirarTarget.referencia }),
+        });
+        setRetirarTarget(null);
+      },
+    });
+  }
+
+  const { fetchNextPage: nextCargas } = cargas;
+  const { fetchNextPage: nextOfertas } = ofertas;
+  const { fetchNextPage: nextDescartados } = descartados;
+  const loadMoreCargas = useCallback(() => void nextCargas(), [nextCargas]);
+  const loadMoreOfertas = useCallback(() => void nextOfertas(), [nextOfertas]);
+  const loadMoreDescartados = useCallback(() => void nextDescartados(), [nextDescartados]);
+
   return (
     <>
       <PageTitle>{t('routes.proveedor-cargas.title')}</PageTitle>
-      <UnderConstruction />
+      {bloqueo !== null && (
+        <Alert
+          id={BLOQUEO_ID}
+          color="red"
+          variant="light"
+          mb="md"
+          title={t('cargas.bloqueo.title')}
+          icon={<IconAlertTriangle aria-hidden />}
+        >
+          {bloqueo}
+        </Alert>
+      )}
+      <Tabs value={vista} onChange={setVista} keepMounted={false}>
+        <Tabs.List aria-label={t('cargas.tabs.label')} mb="md">
+          {vistas.map((v) => (
+            <Tabs.Tab key={v} value={v}>
+              {t(`cargas.tabs.${v}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="disponibles">
+          <CargasFilters value={filtros} onChange={setFiltros} />
+          <CargasTable
+            cargas={cargasRows}
+            loading={cargas.isPending}
+            error={errorMessage(cargas.error)}
+            hasMore={cargas.hasNextPage}
+            loadingMore={cargas.isFetchingNextPage}
+            onEndReached={loadMoreCargas}
+            bloqueo={bloqueo}
+            bloqueoId={BLOQUEO_ID}
+            puedeOfertar={puedeOfertar}
+            puedeDescartar={puedeDescartar}
+            onOfertar={onOfertar}
+            onModificar={onModificarCarga}
+            onRetirar={onRetirarCarga}
+            onDescartar={onDescartar}
+          />
+        </Tabs.Panel>
+        {puedeOfertar && (
+          <Tabs.Panel value="ofertas">
+            <OfertasTable
+              ofertas={ofertasRows}
+              estado={estadoOferta}
+              onEstadoChange={setEstadoOferta}
+              loading={ofertas.isPending}
+              error={errorMessage(ofertas.error)}
+              hasMore={ofertas.hasNextPage}
+              loadingMore={ofertas.isFetchingNextPage}
+              onEndReached={loadMoreOfertas}
+              onModificar={onModificarOferta}
+              onRetirar={onRetirarOferta}
+            />
+          </Tabs.Panel>
+        )}
+        {puedeDescartar && (
+          <Tabs.Panel value="descartadas">
+            <DescartadasTable
+              cargas={descartadasRows}
+              loading={descartados.isPending}
+              error={errorMessage(descartados.error)}
+              hasMore={descartados.hasNextPage}
+              loadingMore={descartados.isFetchingNextPage}
+              onEndReached={loadMoreDescartados}
+              restaurando={restaurar.isPending ? restaurar.variables : undefined}
+              onRestaurar={onRestaurar}
+            />
+          </Tabs.Panel>
+        )}
+        {puedeMapa && (
+          <Tabs.Panel value="mapa">
+            <CargasFilters value={filtros} onChange={setFiltros} hideOrder />
+            <CargasMapaView filtros={filtros} />
+          </Tabs.Panel>
+        )}
+      </Tabs>
+
+      <OfertaModal target={ofertaTarget} onClose={() => setOfertaTarget(null)} bloqueo={bloqueo} />
+      <ConfirmDialog
+        opened={retirarTarget !== null}
+        title={t('cargas.retirar.title')}
+        message={
+          retirarTarget
+            ? t('cargas.retirar.message', {
+                ref: retirarTarget.referencia,
+                precio: formatCents(retirarTarget.precioCentimos),
+              })
+            : ''
+        }
+        confirmLabel={t('cargas.acciones.retirar')}
+        onConfirm={confirmRetirar}
+        onCancel={() => setRetirarTarget(null)}
+        loading={retirar.isPending}
+        error={retirar.error?.message}
+      />
     </>
   );
 }

@@ -1,0 +1,195 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TestProviders, testQueryClient } from '../../test/render';
+import { DataTable, type DataTableColumn } from './data-table';
+import * as csv from '../../lib/csv';
+
+interface Fila {
+  id: number;
+  nombre: string;
+  importe: number;
+  fecha: string;
+}
+
+const filas: Fila[] = Array.from({ length: 10_000 }, (_, i) => ({
+  id: i + 1,
+  nombre: `Fila ${i + 1}`,
+  importe: (i + 1) * 1.5,
+  fecha: '2026-03-09',
+}));
+
+const columns: DataTableColumn<Fila>[] = [
+  { id: 'nombre', header: 'Nombre', cell: (f) => f.nombre, csv: (f) => f.nombre },
+  { id: 'importe', header: 'Importe', cell: (f) => String(f.importe), csv: (f) => f.importe },
+  {
+    id: 'fecha',
+    header: 'Fecha',
+    cell: (f) => f.fecha,
+    csv: (f) => new Date(`${f.fecha}T00:00:00Z`),
+  },
+  { id: 'acciones', header: 'Acciones', cell: () => <button type="button">Ver</button> },
+];
+
+function renderTable(ui: React.ReactElement) {
+  return render(<TestProviders queryClient={testQueryClient()}>{ui}</TestProviders>);
+}
+
+// jsdom has no layout: give elements the size of a desktop scroller so the virtualiser renders rows.
+const sizes = {
+  clientHeight: Object.getOwnPropertyDescriptor(Element.prototype, 'clientHeight'),
+  clientWidth: Object.getOwnPropertyDescriptor(Element.prototype, 'clientWidth'),
+};
+beforeAll(() => {
+  Object.defineProperty(Element.prototype, 'clientHeight', { configurable: true, get: () => 640 });
+  Object.defineProperty(Element.prototype, 'clientWidth', { configurable: true, get: () => 1024 });
+});
+afterAll(() => {
+  Object.defineProperty(Element.prototype, 'clientHeight', sizes.clientHeight!);
+  Object.defineProperty(Element.prototype, 'clientWidth', sizes.clientWidth!);
+});
+
+describe('DataTable', () => {
+  it('keeps the DOM small for 10,000 rows (virtualised) and says how many rows there are', () => {
+    const { container } = renderTable(
+      <DataTable
+        data={filas}
+        columns={columns}
+        getRowId={(f) => String(f.id)}
+        label="Filas"
+        csvFileName="filas.csv"
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Filas' });
+    expect(table).toHaveAttribute('aria-rowcount', '10001');
+    const rows = within(table).getAllByRole('row');
+    expect(rows.length).toBeLessThan(60);
+    expect(container.querySelectorAll('*').length).toBeLessThan(1400);
+    expect(screen.getByText('10000 filas')).toBeInTheDocument();
+  });
+
+  it('shows the empty message and a skeleton while loading', () => {
+    const { rerender } = renderTable(
+      <DataTable
+        data={[]}
+        columns={columns}
+        getRowId={(f) => String(f.id)}
+        label="Filas"
+        loading
+      />,
+    );
+    expect(screen.getByRole('table', { name: 'Filas' })).toHaveAttribute('aria-busy', 'true');
+    rerender(
+      <TestProviders queryClient={testQueryClient()}>
+        <DataTable
+          data={[]}
+          columns={columns}
+          getRowId={(f: Fila) => String(f.id)}
+          label="Filas"
+          emptyMessage="No hay cargas que coincidan con los filtros."
+        />
+      </TestProviders>,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'No hay cargas que coincidan con los filtros.',
+    );
+  });
+
+  it('selects rows with their checkboxes and with "select all"', () => {
+    const onChange = vi.fn();
+    function Harness() {
+      const [ids, setIds] = useState<string[]>([]);
+      return (
+        <DataTable
+          data={filas.slice(0, 3)}
+          columns={columns}
+          getRowId={(f) => String(f.id)}
+          getRowLabel={(f) => f.nombre}
+          label="Filas"
+          selectable
+          selectedIds={ids}
+          onSelectionChange={(next) => {
+            onChange(next);
+            setIds(next);
+          }}
+        />
+      );
+    }
+    renderTable(<Harness />);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar Fila 2' }));
+    expect(onChange).toHaveBeenLastCalledWith(['2']);
+    expect(screen.getByRole('checkbox', { name: 'Seleccionar Fila 2' })).toBeChecked();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar todas las filas' }));
+    expect(onChange).toHaveBeenLastCalledWith(['1', '2', '3']);
+    expect(screen.getByText(/3 seleccionadas/)).toBeInTheDocument();
+  });
+
+  it('expands a row detail with its button and with Enter on the focused row', () => {
+    renderTable(
+      <DataTable
+        data={filas.slice(0, 2)}
+        columns={columns}
+        getRowId={(f) => String(f.id)}
+        getRowLabel={(f) => f.nombre}
+        label="Filas"
+        renderDetail={(f) => <p>Detalle de {f.nombre}</p>}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Mostrar detalle de Fila 1' }));
+    expect(screen.getByText('Detalle de Fila 1')).toBeInTheDocument();
+    const rows = screen.getAllByRole('row');
+    const second = rows.find((row) => row.getAttribute('aria-rowindex') === '3')!;
+    fireEvent.keyDown(second, { key: 'Enter' });
+    expect(screen.getByText('Detalle de Fila 2')).toBeInTheDocument();
+  });
+
+  it('moves the roving focus with the arrow keys', () => {
+    renderTable(
+      <DataTable
+        data={filas.slice(0, 5)}
+        columns={columns}
+        getRowId={(f) => String(f.id)}
+        label="Filas"
+      />,
+    );
+    const first = document.querySelector<HTMLElement>('[data-row-index="0"]')!;
+    expect(first).toHaveAttribute('tabindex', '0');
+    first.focus();
+    fireEvent.keyDown(first, { key: 'ArrowDown' });
+    expect(document.querySelector('[data-row-index="1"]')).toHaveAttribute('tabindex', '0');
+    expect(first).toHaveAttribute('tabindex', '-1');
+  });
+
+  it('asks for the next page near the end when more exist', () => {
+    const onEndReached = vi.fn();
+    renderTable(
+      <DataTable
+        data={filas.slice(0, 5)}
+        columns={columns}
+        getRowId={(f) => String(f.id)}
+        label="Filas"
+        hasMore
+        onEndReached={onEndReached}
+      />,
+    );
+    expect(onEndReached).toHaveBeenCalled();
+  });
+
+  it('exports the loaded rows as a Spanish CSV', () => {
+    const download = vi.spyOn(csv, 'downloadCsv').mockImplementation(() => {});
+    renderTable(
+      <DataTable
+        data={filas.slice(0, 2)}
+        columns={columns}
+        getRowId={(f) => String(f.id)}
+        label="Filas"
+        csvFileName="filas.csv"
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+    expect(download).toHaveBeenCalledWith(
+      'filas.csv',
+      '\uFEFFNombre;Importe;Fecha\r\nFila 1;1,5;09/03/2026\r\nFila 2;3;09/03/2026\r\n',
+    );
+  });
+});

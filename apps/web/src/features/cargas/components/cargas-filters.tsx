@@ -1,0 +1,174 @@
+import type { CargasOrden } from '@extranet/contracts/cargas/carga';
+import { TIPOS_VEHICULO, tipoVehiculoLabels } from '@extranet/contracts/vehiculos/vehiculo';
+import { Button, Collapse, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { useDebouncedValue, useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconFilter } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DateRangeFilter, type DateRange } from '../../../components/date-range-filter';
+import { countryName } from '../../../lib/format';
+import type { CargasFiltros } from '../api/get-cargas';
+
+/** Countries the company's loads touch: Iberia, western Europe, the Balkans, Maghreb, Turkey. */
+const PAISES = [
+  'AT',
+  'BE',
+  'CH',
+  'CZ',
+  'DE',
+  'ES',
+  'FR',
+  'GB',
+  'IT',
+  'MA',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'RS',
+  'TR',
+];
+
+const ORDENES: CargasOrden[] = ['fecha_carga', 'precio_guia', 'peso'];
+
+/** No filter, soonest loads first. */
+export const FILTROS_INICIALES: CargasFiltros = { orden: 'fecha_carga' };
+
+export interface CargasFiltersProps {
+  /** Current filters and order. */
+  value: CargasFiltros;
+  /** Called with the new filters (towns after a short pause in typing). */
+  onChange: (value: CargasFiltros) => void;
+  /** Hide the order select (the map has no order). */
+  hideOrder?: boolean;
+}
+
+function TownInput({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(value ?? '');
+  const [debounced] = useDebouncedValue(text, 350);
+  // Filters cleared by the parent empty the field too.
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    if ((value ?? '') !== text.trim()) setText(value ?? '');
+  }
+  useEffect(() => {
+    const next = debounced.trim() || undefined;
+    if (next !== (value || undefined)) onChange(next);
+    // Only the typed text drives this; `value` echoes it back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+  return (
+    <TextInput
+      label={label}
+      placeholder={t('cargas.filtros.poblacionPlaceholder')}
+      value={text}
+      onChange={(event) => setText(event.currentTarget.value)}
+      maxLength={80}
+    />
+  );
+}
+
+/** Filters of the load list and map: countries, towns, load dates, vehicle type, order. */
+export function CargasFilters({ value, onChange, hideOrder = false }: CargasFiltersProps) {
+  const { t } = useTranslation();
+  const paises = PAISES.map((iso) => ({ value: iso, label: `${countryName(iso)} (${iso})` })).sort(
+    (a, b) => a.label.localeCompare(b.label, 'es'),
+  );
+  const tipos = TIPOS_VEHICULO.map((tipo) => ({ value: tipo, label: tipoVehiculoLabels[tipo] }));
+  const set = (patch: Partial<CargasFiltros>) => onChange({ ...value, ...patch });
+  const range: DateRange = { desde: value.fechaDesde, hasta: value.fechaHasta };
+  const activos = Object.entries(value).filter(([key, v]) => key !== 'orden' && v).length;
+  const hasFilters = activos > 0;
+  // On phones the eight fields would fill the screen: they fold behind a "Filtros" button.
+  const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const [opened, { toggle }] = useDisclosure(false);
+
+  const grid = (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs" mb="md">
+      <Select
+        label={t('cargas.filtros.origenPais')}
+        placeholder={t('cargas.filtros.todos')}
+        data={paises}
+        value={value.origen_pais_iso ?? null}
+        onChange={(v) => set({ origen_pais_iso: v ?? undefined })}
+        clearable
+        searchable
+      />
+      <TownInput
+        label={t('cargas.filtros.origenPoblacion')}
+        value={value.origen_poblacion}
+        onChange={(v) => set({ origen_poblacion: v })}
+      />
+      <Select
+        label={t('cargas.filtros.destinoPais')}
+        placeholder={t('cargas.filtros.todos')}
+        data={paises}
+        value={value.destino_pais_iso ?? null}
+        onChange={(v) => set({ destino_pais_iso: v ?? undefined })}
+        clearable
+        searchable
+      />
+      <TownInput
+        label={t('cargas.filtros.destinoPoblacion')}
+        value={value.destino_poblacion}
+        onChange={(v) => set({ destino_poblacion: v })}
+      />
+      <DateRangeFilter
+        label={t('cargas.filtros.fechas')}
+        value={range}
+        onChange={(r) => set({ fechaDesde: r.desde, fechaHasta: r.hasta })}
+      />
+      <Select
+        label={t('cargas.filtros.tipo')}
+        placeholder={t('cargas.filtros.todos')}
+        data={tipos}
+        value={value.tipo_vehiculo ?? null}
+        onChange={(v) => set({ tipo_vehiculo: v ?? undefined })}
+        clearable
+      />
+      {!hideOrder && (
+        <Select
+          label={t('cargas.filtros.orden')}
+          data={ORDENES.map((orden) => ({ value: orden, label: t(`cargas.orden.${orden}`) }))}
+          value={value.orden}
+          onChange={(v) => set({ orden: (v as CargasOrden | null) ?? 'fecha_carga' })}
+          allowDeselect={false}
+        />
+      )}
+      <Button
+        variant="subtle"
+        onClick={() => onChange({ orden: value.orden })}
+        disabled={!hasFilters}
+        style={{ alignSelf: 'end' }}
+      >
+        {t('cargas.filtros.limpiar')}
+      </Button>
+    </SimpleGrid>
+  );
+  if (!isPhone) return grid;
+  return (
+    <>
+      <Button
+        variant="default"
+        leftSection={<IconFilter size={16} aria-hidden />}
+        onClick={toggle}
+        aria-expanded={opened}
+        mb="sm"
+        fullWidth
+      >
+        {hasFilters ? `${t('cargas.filtros.title')} (${activos})` : t('cargas.filtros.title')}
+      </Button>
+      <Collapse expanded={opened}>{grid}</Collapse>
+    </>
+  );
+}

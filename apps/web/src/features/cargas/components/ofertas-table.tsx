@@ -1,0 +1,176 @@
+import type { OfertaEstado } from '@extranet/contracts/cargas/carga';
+import type { Oferta } from '@extranet/contracts/cargas/oferta';
+import { Button, Group, Select, Text } from '@mantine/core';
+import { IconPencil, IconX } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { csvCents } from '../../../lib/csv';
+import { formatCents, formatDate, formatDateTime } from '../../../lib/format';
+import { Lugar } from './lugar';
+import { OfertaEstadoBadge } from './oferta-estado-badge';
+
+const ESTADOS: OfertaEstado[] = ['pendiente', 'aceptada', 'rechazada', 'retirada'];
+
+export interface OfertasTableProps {
+  /** Offers loaded so far. */
+  ofertas: readonly Oferta[];
+  /** Status filter; undefined for all. */
+  estado: OfertaEstado | undefined;
+  /** Change the status filter. */
+  onEstadoChange: (estado: OfertaEstado | undefined) => void;
+  loading: boolean;
+  error?: string;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onEndReached: () => void;
+  /** Change the price/comment of a pending offer. */
+  onModificar: (oferta: Oferta) => void;
+  /** Withdraw a pending offer. */
+  onRetirar: (oferta: Oferta) => void;
+}
+
+/** "Mis ofertas": the carrier's offers with their status; pending ones can change or go. */
+export function OfertasTable(props: OfertasTableProps) {
+  const { t } = useTranslation();
+  const { onModificar, onRetirar } = props;
+
+  const columns = useMemo<DataTableColumn<Oferta>[]>(
+    () => [
+      {
+        id: 'referencia',
+        header: t('cargas.col.referencia'),
+        cell: (o) => (
+          <Text size="sm" ff="monospace">
+            {o.carga.referencia}
+          </Text>
+        ),
+        csv: (o) => o.carga.referencia,
+      },
+      {
+        id: 'origen',
+        header: t('cargas.col.origen'),
+        cell: (o) => <Lugar poblacion={o.carga.origen_poblacion} pais={o.carga.origen_pais_iso} />,
+        csv: (o) => `${o.carga.origen_poblacion} (${o.carga.origen_pais_iso})`,
+      },
+      {
+        id: 'destino',
+        header: t('cargas.col.destino'),
+        cell: (o) => (
+          <Lugar poblacion={o.carga.destino_poblacion} pais={o.carga.destino_pais_iso} />
+        ),
+        csv: (o) => `${o.carga.destino_poblacion} (${o.carga.destino_pais_iso})`,
+      },
+      {
+        id: 'carga',
+        header: t('cargas.col.carga'),
+        cell: (o) => formatDate(o.carga.fecha_carga),
+        csv: (o) => formatDate(o.carga.fecha_carga),
+      },
+      {
+        id: 'precioGuia',
+        header: t('cargas.col.precioGuia'),
+        cell: (o) => formatCents(o.carga.precio_guia_centimos),
+        csv: (o) => csvCents(o.carga.precio_guia_centimos),
+        align: 'right',
+      },
+      {
+        id: 'miPrecio',
+        header: t('cargas.col.miPrecio'),
+        cell: (o) => (
+          <Text fw={600} size="sm">
+            {formatCents(o.precio_centimos)}
+          </Text>
+        ),
+        csv: (o) => csvCents(o.precio_centimos),
+        align: 'right',
+      },
+      {
+        id: 'estado',
+        header: t('cargas.col.estado'),
+        cell: (o) => <OfertaEstadoBadge estado={o.estado} />,
+        csv: (o) => t(`cargas.estadoOferta.${o.estado}`),
+      },
+      {
+        id: 'fecha',
+        header: t('cargas.col.fechaOferta'),
+        cell: (o) => formatDateTime(o.updated_at),
+        csv: (o) => formatDateTime(o.updated_at),
+      },
+      {
+        id: 'comentarios',
+        header: t('cargas.col.comentarios'),
+        cell: (o) => (
+          <Text size="xs" lineClamp={2} maw={220}>
+            {o.comentarios}
+          </Text>
+        ),
+        csv: (o) => o.comentarios ?? '',
+      },
+      {
+        id: 'acciones',
+        header: t('cargas.col.acciones'),
+        hideLabelOnCard: true,
+        stickyEnd: true,
+        cell: (o) =>
+          o.estado === 'pendiente' && o.carga.estado === 'abierta' ? (
+            <Group gap={6} wrap="nowrap">
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconPencil size={14} aria-hidden />}
+                onClick={() => onModificar(o)}
+                aria-label={`${t('cargas.acciones.modificar')} · ${o.carga.referencia}`}
+              >
+                {t('cargas.acciones.modificar')}
+              </Button>
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                leftSection={<IconX size={14} aria-hidden />}
+                onClick={() => onRetirar(o)}
+                aria-label={`${t('cargas.acciones.retirar')} · ${o.carga.referencia}`}
+              >
+                {t('cargas.acciones.retirar')}
+              </Button>
+            </Group>
+          ) : null,
+      },
+    ],
+    [t, onModificar, onRetirar],
+  );
+
+  return (
+    <DataTable
+      data={props.ofertas}
+      columns={columns}
+      getRowId={(o) => String(o.id)}
+      getRowLabel={(o) => t('cargas.rowLabel', { ref: o.carga.referencia })}
+      label={t('cargas.tabs.ofertas')}
+      loading={props.loading}
+      error={props.error}
+      emptyMessage={t('cargas.emptyOfertas')}
+      hasMore={props.hasMore}
+      loadingMore={props.loadingMore}
+      onEndReached={props.onEndReached}
+      csvFileName={t('cargas.csv.ofertas')}
+      estimateRowHeight={58}
+      toolbar={
+        <Select
+          aria-label={t('cargas.filtros.estadoOferta')}
+          placeholder={t('cargas.filtros.estadoOferta')}
+          data={ESTADOS.map((estado) => ({
+            value: estado,
+            label: t(`cargas.estadoOferta.${estado}`),
+          }))}
+          value={props.estado ?? null}
+          onChange={(value) => props.onEstadoChange((value as OfertaEstado | null) ?? undefined)}
+          clearable
+          size="xs"
+          w={200}
+        />
+      }
+    />
+  );
+}

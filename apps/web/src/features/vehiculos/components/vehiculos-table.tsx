@@ -1,0 +1,162 @@
+import { tipoVehiculoLabels, type Vehiculo } from '@extranet/contracts/vehiculos/vehiculo';
+import { Badge, Button, Group, Text } from '@mantine/core';
+import { IconPencil, IconTruckOff } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { formatDate, formatDateTime, formatInteger, formatKg } from '../../../lib/format';
+
+export interface VehiculosTableProps {
+  /** Vehicles loaded so far. */
+  vehiculos: readonly Vehiculo[];
+  loading: boolean;
+  error?: string;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onEndReached: () => void;
+  onEditar: (vehiculo: Vehiculo) => void;
+  onDesactivar: (vehiculo: Vehiculo) => void;
+}
+
+/** The vehicle panel's table. */
+export function VehiculosTable(props: VehiculosTableProps) {
+  const { t } = useTranslation();
+  const { onEditar, onDesactivar } = props;
+  const columns = useMemo<DataTableColumn<Vehiculo>[]>(
+    () => [
+      {
+        id: 'matricula',
+        header: t('vehiculos.col.matricula'),
+        cell: (v) => (
+          <Text size="sm" ff="monospace" fw={600}>
+            {v.matricula}
+          </Text>
+        ),
+        csv: (v) => v.matricula,
+      },
+      {
+        id: 'tipo',
+        header: t('vehiculos.col.tipo'),
+        cell: (v) => tipoVehiculoLabels[v.tipo],
+        csv: (v) => tipoVehiculoLabels[v.tipo],
+      },
+      {
+        id: 'capacidad',
+        header: t('vehiculos.col.capacidad'),
+        cell: (v) => formatKg(v.capacidad_kg),
+        csv: (v) => v.capacidad_kg,
+        align: 'right',
+      },
+      {
+        id: 'palets',
+        header: t('vehiculos.col.palets'),
+        cell: (v) => formatInteger(v.palets),
+        csv: (v) => v.palets,
+        align: 'right',
+      },
+      {
+        id: 'conductor',
+        header: t('vehiculos.col.conductor'),
+        cell: (v) => v.conductor_nombre,
+        csv: (v) => v.conductor_nombre ?? '',
+      },
+      {
+        id: 'telefono',
+        header: t('vehiculos.col.telefono'),
+        cell: (v) =>
+          v.conductor_telefono ? (
+            <a href={`tel:${v.conductor_telefono.replace(/[^+\d]/g, '')}`}>
+              {v.conductor_telefono}
+            </a>
+          ) : null,
+        csv: (v) => v.conductor_telefono ?? '',
+      },
+      {
+        id: 'disponible',
+        header: t('vehiculos.col.disponible'),
+        cell: (v) => (
+          <Badge color={v.disponible ? 'green.9' : 'gray.7'} variant="filled" tt="none" radius="sm">
+            {v.disponible ? t('vehiculos.si') : t('vehiculos.no')}
+          </Badge>
+        ),
+        csv: (v) => v.disponible,
+      },
+      {
+        id: 'desde',
+        header: t('vehiculos.col.desde'),
+        cell: (v) => formatDate(v.disponible_desde),
+        csv: (v) => formatDate(v.disponible_desde),
+      },
+      {
+        id: 'hasta',
+        header: t('vehiculos.col.hasta'),
+        cell: (v) => formatDate(v.disponible_hasta),
+        csv: (v) => formatDate(v.disponible_hasta),
+      },
+      {
+        id: 'posicion',
+        header: t('vehiculos.col.posicion'),
+        cell: (v) =>
+          v.ultima_poblacion ? (
+            <div>
+              <Text size="sm" lh={1.3}>
+                {v.ultima_poblacion}
+              </Text>
+              <Text size="xs" c="gray.7" lh={1.3}>
+                {formatDateTime(v.ultima_posicion_at)}
+              </Text>
+            </div>
+          ) : null,
+        csv: (v) =>
+          v.ultima_poblacion ? `${v.ultima_poblacion} ${formatDateTime(v.ultima_posicion_at)}` : '',
+      },
+      {
+        id: 'acciones',
+        header: t('vehiculos.col.acciones'),
+        hideLabelOnCard: true,
+        stickyEnd: true,
+        cell: (v) => (
+          <Group gap={6} wrap="nowrap">
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconPencil size={14} aria-hidden />}
+              onClick={() => onEditar(v)}
+              aria-label={`${t('vehiculos.editar')} · ${v.matricula}`}
+            >
+              {t('vehiculos.editar')}
+            </Button>
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              leftSection={<IconTruckOff size={14} aria-hidden />}
+              onClick={() => onDesactivar(v)}
+              aria-label={`${t('vehiculos.desactivar')} · ${v.matricula}`}
+            >
+              {t('vehiculos.desactivar')}
+            </Button>
+          </Group>
+        ),
+      },
+    ],
+    [t, onEditar, onDesactivar],
+  );
+  return (
+    <DataTable
+      data={props.vehiculos}
+      columns={columns}
+      getRowId={(v) => String(v.id)}
+      getRowLabel={(v) => t('vehiculos.rowLabel', { matricula: v.matricula })}
+      label={t('vehiculos.tabs.lista')}
+      loading={props.loading}
+      error={props.error}
+      emptyMessage={t('vehiculos.empty')}
+      hasMore={props.hasMore}
+      loadingMore={props.loadingMore}
+      onEndReached={props.onEndReached}
+      csvFileName={t('vehiculos.csv')}
+      estimateRowHeight={58}
+    />
+  );
+}

@@ -1,0 +1,131 @@
+import { expect, test, type Page } from '@playwright/test';
+import { loginAs } from '../fixtures.js';
+
+/** Signs in as the demo carrier and waits for the load list. */
+async function openCargas(page: Page) {
+  await loginAs(page, 'proveedor@demo.es', 'proveedores');
+  // The first page chunk may take a while on a busy machine.
+  await expect(page.getByRole('heading', { level: 1, name: 'Cargas' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page.getByRole('table', { name: 'Cargas disponibles' })).toBeVisible();
+}
+
+/**
+ * Narrows the list to one vehicle type, so the two tests of this file (run in parallel against
+ * one database) never touch the same load.
+ */
+async function filterByType(page: Page, label: string) {
+  await page.getByRole('combobox', { name: 'Tipo de vehículo' }).click();
+  await page.getByRole('option', { name: label, exact: true }).click();
+  await expect(page.getByRole('table', { name: 'Cargas disponibles' })).toBeVisible();
+}
+
+function rowOf(page: Page, referencia: string) {
+  return page.getByRole('row').filter({ hasText: referencia });
+}
+
+test.describe('supplier load list', () => {
+  test('makes an offer, sees it pending, modifies it and withdraws it', async ({ page }) => {
+    await openCargas(page);
+    await filterByType(page, 'Frigorífico');
+    const ofertar = page.getByRole('button', { name: /^Ofertar · / }).first();
+    await expect(ofertar).toBeVisible();
+    const referencia = (await ofertar.getAttribute('aria-label'))!.replace('Ofertar · ', '');
+
+    await ofertar.click();
+    const dialog = page.getByRole('dialog', { name: `Ofertar por la carga ${referencia}` });
+    await expect(dialog).toBeVisible();
+    // Spanish validation before anything is sent.
+    await dialog.getByRole('button', { name: 'Enviar oferta' }).click();
+    await expect(dialog.getByText('Indique el precio.')).toBeVisible();
+    await dialog.getByRole('textbox', { name: /Precio/ }).fill('1234,5');
+    await dialog.getByRole('textbox', { name: 'Comentario' }).fill('Disponible desde la víspera');
+    await dialog.getByRole('button', { name: 'Enviar oferta' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(rowOf(page, referencia)).toContainText('pendiente');
+    await expect(rowOf(page, referencia)).toContainText('1.234,50 €');
+
+    // Modify it: keyboard only (the button, the field, Enter submits).
+    await page.getByRole('button', { name: `Modificar oferta · ${referencia}` }).focus();
+    await page.keyboard.press('Enter');
+    const edit = page.getByRole('dialog', { name: `Modificar oferta · carga ${referencia}` });
+    await expect(edit).toBeVisible();
+    await edit.getByRole('textbox', { name: /Precio/ }).fill('1300');
+    await page.keyboard.press('Enter');
+    await expect(edit).toBeHidden();
+    await expect(rowOf(page, referencia)).toContainText('1.300,00 €');
+
+    // Withdraw it.
+    await page.getByRole('button', { name: `Más acciones de la carga ${referencia}` }).click();
+    await page.getByRole('menuitem', { name: 'Retirar oferta' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Retirar oferta' });
+    await confirm.getByRole('button', { name: 'Retirar oferta' }).click();
+    await expect(confirm).toBeHidden();
+
+    await page.getByRole('tab', { name: 'Mis ofertas' }).click();
+    await expect(page).toHaveURL(/vista=ofertas/);
+    await expect(rowOf(page, referencia).first()).toContainText('retirada');
+  });
+
+  test('discards a load and restores it from Descartadas', async ({ page }) => {
+    await openCargas(page);
+    await filterByType(page, 'Megatráiler');
+    const more = page.getByRole('button', { name: /^Más acciones de la carga / }).first();
+    await expect(more).toBeVisible();
+    const referencia = (await more.getAttribute('aria-label'))!.replace(
+      'Más acciones de la carga ',
+      '',
+    );
+    await more.click();
+    await page.getByRole('menuitem', { name: 'Descartar' }).click();
+    await expect(rowOf(page, referencia)).toHaveCount(0);
+
+    await page.getByRole('tab', { name: 'Descartadas' }).click();
+    const table = page.getByRole('table', { name: 'Descartadas' });
+    await expect(table).toBeVisible();
+    await table.getByRole('button', { name: `Restaurar · ${referencia}` }).click();
+    await expect(rowOf(page, referencia)).toHaveCount(0);
+
+    await page.getByRole('tab', { name: 'Cargas disponibles' }).click();
+    await filterByType(page, 'Megatráiler');
+    await expect(rowOf(page, referencia)).toBeVisible();
+  });
+
+  test('the map tab works without a maps key: message and list', async ({ page }) => {
+    await openCargas(page);
+    await page.getByRole('tab', { name: 'Mapa' }).click();
+    await expect(
+      page.getByText('Mapa no disponible: falta la clave del servicio de mapas.'),
+    ).toBeVisible();
+    const list = page.getByRole('list', { name: 'Mapa de cargas por población de origen' });
+    await expect(list.getByRole('listitem').first()).toBeVisible();
+  });
+
+  for (const [label, width, height] of [
+    ['desktop', 1280, 800],
+    ['phone', 390, 844],
+  ] as const) {
+    test(`screenshot ${label}`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      await loginAs(page, 'proveedor@demo.es', 'proveedores');
+      // The first page chunk may take a while on a busy machine.
+      await expect(page.getByRole('heading', { level: 1, name: 'Cargas' })).toBeVisible({
+        timeout: 15_000,
+      });
+      const list =
+        width < 768
+          ? page.getByRole('list', { name: 'Cargas disponibles' })
+          : page.getByRole('table', { name: 'Cargas disponibles' });
+      await expect(list).toBeVisible();
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `/tmp/shots/cargas-${label}.png` });
+      await page.getByRole('tab', { name: 'Mis ofertas' }).click();
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: `/tmp/shots/cargas-ofertas-${label}.png` });
+      await page.getByRole('tab', { name: 'Mapa' }).click();
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: `/tmp/shots/cargas-mapa-${label}.png` });
+    });
+  }
+});

@@ -1,0 +1,91 @@
+import { expect, test, type Page } from '@playwright/test';
+import { loginAs } from '../fixtures.js';
+
+async function openPanel(page: Page) {
+  await loginAs(page, 'proveedor@demo.es', 'proveedores');
+  // The first page chunk may take a while on a busy machine.
+  await expect(page.getByRole('heading', { level: 1, name: 'Cargas' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await page.getByRole('navigation').getByRole('link', { name: 'Panel', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Panel de vehículos' })).toBeVisible();
+}
+
+test.describe('supplier vehicle panel', () => {
+  test('creates a vehicle, edits it and deactivates it', async ({ page }) => {
+    // A plate of our own per run: parallel tests share the database.
+    const plate = `E2E${Date.now().toString(36).toUpperCase().slice(-7)}`;
+    await openPanel(page);
+
+    await page.getByRole('button', { name: 'Nuevo vehículo' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nuevo vehículo' });
+    await dialog.getByRole('button', { name: 'Dar de alta' }).click();
+    await expect(dialog.getByText('Indique la matrícula.')).toBeVisible();
+    await expect(dialog.getByText('La capacidad debe estar entre 1 y 60.000 kg.')).toBeVisible();
+
+    await dialog.getByRole('textbox', { name: /Matrícula/ }).fill(plate);
+    await dialog.getByRole('combobox', { name: /Tipo/ }).click();
+    await page.getByRole('option', { name: 'Furgoneta' }).click();
+    await dialog.getByRole('textbox', { name: /Palets/ }).fill('8');
+    await dialog.getByRole('textbox', { name: /Capacidad/ }).fill('3500');
+    await dialog.getByRole('textbox', { name: 'Conductor', exact: true }).fill('Prueba Automática');
+    await dialog.getByRole('button', { name: 'Dar de alta' }).click();
+    await expect(dialog).toBeHidden();
+
+    const row = page.getByRole('row').filter({ hasText: plate });
+    await expect(row).toContainText('Furgoneta');
+    await expect(row).toContainText('3.500 kg');
+
+    await page.getByRole('button', { name: `Editar · ${plate}` }).click();
+    const edit = page.getByRole('dialog', { name: `Editar vehículo ${plate}` });
+    await edit.getByRole('textbox', { name: /Palets/ }).fill('10');
+    await edit.getByRole('textbox', { name: 'Teléfono del conductor' }).fill('+34 600 111 222');
+    await edit.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expect(edit).toBeHidden();
+    await expect(row).toContainText('+34 600 111 222');
+
+    await page.getByRole('button', { name: `Desactivar · ${plate}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Desactivar vehículo' });
+    // Esc cancels; nothing changes.
+    await page.keyboard.press('Escape');
+    await expect(confirm).toBeHidden();
+    await expect(row).toBeVisible();
+    await page.getByRole('button', { name: `Desactivar · ${plate}` }).click();
+    await confirm.getByRole('button', { name: 'Desactivar' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByRole('row').filter({ hasText: plate })).toHaveCount(0);
+  });
+
+  test('the availability map works without a maps key: message and list', async ({ page }) => {
+    await openPanel(page);
+    await page.getByRole('tab', { name: 'Mapa de disponibilidad' }).click();
+    await expect(
+      page.getByText('Mapa no disponible: falta la clave del servicio de mapas.'),
+    ).toBeVisible();
+    const list = page.getByRole('list', { name: 'Mapa de disponibilidad de vehículos' });
+    await expect(list.getByRole('listitem').first()).toBeVisible();
+  });
+
+  for (const [label, width, height] of [
+    ['desktop', 1280, 800],
+    ['phone', 390, 844],
+  ] as const) {
+    test(`screenshot ${label}`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      await loginAs(page, 'proveedor@demo.es', 'proveedores');
+      // The first page chunk may take a while on a busy machine.
+      await expect(page.getByRole('heading', { level: 1, name: 'Cargas' })).toBeVisible({
+        timeout: 15_000,
+      });
+      await page.goto('/proveedores/panel');
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Panel de vehículos' }),
+      ).toBeVisible();
+      await page.waitForTimeout(600);
+      await page.screenshot({ path: `/tmp/shots/panel-${label}.png` });
+      await page.getByRole('button', { name: 'Nuevo vehículo' }).click();
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: `/tmp/shots/panel-form-${label}.png` });
+    });
+  }
+});
