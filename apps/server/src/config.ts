@@ -32,6 +32,7 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Extranet <no-reply@extranet.local>'),
+  OPERATORS_EMAIL: z.email('debe ser un e-mail válido').default('operaciones@extranet.local'),
   MAPS_API_KEY: z.string().default(''),
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: z.string().default(''),
@@ -66,6 +67,8 @@ export type AppConfig = {
   webDistDir: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The company's operators: transport requests from customers are e-mailed here. */
+  operatorsEmail: string;
   mapsApiKey: string;
   s3: {
     endpoint: string | undefined;
@@ -119,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    operatorsEmail: e.OPERATORS_EMAIL,
     mapsApiKey: e.MAPS_API_KEY,
     s3: {
       endpoint: e.S3_ENDPOINT,

@@ -393,14 +393,19 @@ export interface SolicitudesTable {
   origen_poblacion: string;
   origen_cp: string | null;
   origen_pais_iso: string | null;
+  /** Street address of the pickup, if given. */
+  origen_direccion: ColumnType<string | null, string | null | undefined, string | null>;
   destino_poblacion: string;
   destino_cp: string | null;
   destino_pais_iso: string | null;
+  destino_direccion: ColumnType<string | null, string | null | undefined, string | null>;
   fecha_carga: string;
   fecha_entrega: string | null;
   mercancia: string | null;
   bultos: number | null;
   peso_kg: number | null;
+  /** Vehicle needed: a code of the contracts' `TipoVehiculo` list, if given. */
+  tipo_vehiculo: ColumnType<string | null, string | null | undefined, string | null>;
   observaciones: string | null;
   estado: ColumnType<SolicitudEstado, SolicitudEstado | undefined, SolicitudEstado>;
   created_at: CreatedAt;
@@ -410,6 +415,8 @@ export interface SugerenciasTable {
   id: Id;
   cliente_id: number;
   usuario_id: number | null;
+  /** Optional subject line. */
+  asunto: ColumnType<string | null, string | null | undefined, string | null>;
   texto: string;
   created_at: CreatedAt;
 }

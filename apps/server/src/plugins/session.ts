@@ -88,6 +88,21 @@ export function sessionOf(request: FastifyRequest, portal: Portal): Session {
   return session;
 }
 
+/** Who acts on the customer portal: the session's active client and user, and from where. */
+export interface ClienteActor {
+  clienteId: number;
+  /** Null in a session opened from an id+token access link. */
+  usuarioId: number | null;
+  ip: string;
+}
+
+/** The customer session's active client (401 without a session, 403 without a client). */
+export function clienteActorOf(request: FastifyRequest): ClienteActor {
+  const session = sessionOf(request, 'clientes');
+  if (session.clienteId == null) throw forbidden();
+  return { clienteId: session.clienteId, usuarioId: session.usuarioId, ip: request.ip };
+}
+
 /** preHandler: a live session of that portal (401 otherwise). */
 export function requireSession(portal: Portal): preHandlerAsyncHookHandler {
   return async (request) => {

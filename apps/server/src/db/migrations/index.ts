@@ -6,6 +6,7 @@ import * as m04 from './2026-11-22-04-cargas-transportes.js';
 import * as m05 from './2026-11-22-05-sesiones-enlaces.js';
 import * as m06 from './2026-11-22-06-cargas-ofertas.js';
 import * as m07 from './2026-11-22-07-transportes-documentos.js';
+import * as m08 from './2026-11-22-08-clientes-portal.js';
 
 /**
  * Every migration, listed explicitly: no filesystem scanning, so the same list works from
@@ -19,6 +20,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-05-sesiones-enlaces': m05,
   '2026-11-22-06-cargas-ofertas': m06,
   '2026-11-22-07-transportes-documentos': m07,
+  '2026-11-22-08-clientes-portal': m08,
 };
 
 export const migrationProvider: MigrationProvider = {

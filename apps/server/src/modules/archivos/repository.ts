@@ -41,3 +41,52 @@ export async function isSha256Referenced(db: Kysely<Database>, sha256: string): 
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * A file a customer may download, in one query: owned by the client, or linked to one of its
+ * shipments (CMR, POD, or a carrier's CMR of a leg of the shipment) or invoices (PDF).
+ * Undefined otherwise, whoever owns it (the route answers 404).
+ */
+export async function findArchivoForCliente(
+  db: Kysely<Database>,
+  id: number,
+  clienteId: number,
+): Promise<Archivo | undefined> {
+  return db
+    .selectFrom('archivos as a')
+    .selectAll('a')
+    .where('a.id', '=', id)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('a.propietario_tipo', '=', 'cliente'), eb('a.propietario_id', '=', clienteId)]),
+        eb.exists(
+          eb
+            .selectFrom('portes as p')
+            .select('p.id')
+            .where('p.cliente_id', '=', clienteId)
+            .where((e) =>
+              e.or([
+                e('p.cmr_archivo_id', '=', e.ref('a.id')),
+                e('p.pod_archivo_id', '=', e.ref('a.id')),
+              ]),
+            ),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('subpartidas as s')
+            .innerJoin('portes as p', 'p.id', 's.porte_id')
+            .select('s.id')
+            .whereRef('s.cmr_archivo_id', '=', 'a.id')
+            .where('p.cliente_id', '=', clienteId),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('facturas as f')
+            .select('f.id')
+            .whereRef('f.archivo_id', '=', 'a.id')
+            .where('f.cliente_id', '=', clienteId),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+}

@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { Expression, Kysely, RawBuilder, SelectQueryBuilder, SqlBool } from 'kysely';
 import type { CargaEstado, Database, OfertaEstado } from '../../db/database.js';
+import { prefixPattern } from '../../lib/like.js';
 
 /*
  * Kysely only. Every query that returns load data for a carrier takes its `proveedorId` and
@@ -49,11 +50,6 @@ export interface CargaRow {
 
 /** The guide price sort key: exactly the expression of `cargas_estado_precio_idx`. */
 const precioKey: RawBuilder<number> = sql<number>`coalesce(${sql.ref('c.precio_guia_centimos')}, -1)`;
-
-/** `LIKE` prefix pattern of user text: its own `%`, `_` and `\` match literally. */
-function prefixPattern(text: string): string {
-  return `${text.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-}
 
 function isPostgres(db: Db): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type {
   AlbaranesPendientesPage,
   DocumentosPendientesQuery,
@@ -18,6 +18,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
+import { fechaEs, importeEs, keysetCsvStream, type CsvValue } from '../../lib/csv.js';
 import { CursorId, decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { HttpError } from '../../plugins/errors.js';
 import type { FileStorage } from '../../storage/file-storage.js';
@@ -165,9 +166,6 @@ export async function getTransporte(
 // ---------------------------------------------------------------------------------------
 // CSV export
 
-/** Rows per query of the export: memory stays flat whatever the size of the filtered set. */
-const EXPORT_BATCH = 1000;
-
 const CSV_HEADER = [
   'Transporte ID',
   'Referencia',
@@ -195,35 +193,8 @@ const ESTADO_TEXTO: Record<TransporteResumen['estado'], string> = {
   anulado: 'Anulado',
 };
 
-/** 'YYYY-MM-DD' → 'dd/mm/aaaa'. */
-function fechaEs(iso: string): string {
-  const [y, m, d] = iso.split('-');
-  return `${d}/${m}/${y}`;
-}
-
-/** Cents → "1234,56" (comma decimals, no thousands separator: Excel reads it as a number). */
-export function importeEs(centimos: number): string {
-  const sign = centimos < 0 ? '-' : '';
-  const abs = Math.abs(centimos);
-  return `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
-}
-
-/**
- * One CSV field: quoted when it holds the separator, a quote or a line break; text that a
- * spreadsheet would run as a formula (=, +, -, @ first) gets a leading apostrophe.
- */
-export function csvField(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-function csvLine(fields: Array<string | number>): string {
-  return `${fields.map(csvField).join(';')}\r\n`;
-}
-
-function csvRow(t: TransporteResumen): string {
-  return csvLine([
+function csvFields(t: TransporteResumen): CsvValue[] {
+  return [
     t.id,
     t.referencia,
     t.matricula ?? '',
@@ -241,12 +212,12 @@ function csvRow(t: TransporteResumen): string {
     t.incidencia ?? '',
     t.cmr_pendientes,
     t.facturado ? 'Sí' : 'No',
-  ]);
+  ];
 }
 
 /**
- * The whole filtered history as CSV for Excel (UTF-8 with BOM, `;`, dd/mm/aaaa, comma
- * decimals), produced batch by batch along the keyset as the client reads it.
+ * The whole filtered history as CSV for Excel (lib/csv.ts), produced batch by batch along
+ * the keyset as the client reads it.
  */
 export function exportHistorialCsv(
   db: Db,
@@ -254,18 +225,12 @@ export function exportHistorialCsv(
   query: TransportesExportQuery,
 ): Readable {
   const filtro = filtroOf(query);
-  async function* lines() {
-    yield `\uFEFF${csvLine(CSV_HEADER)}`;
-    let cursor: TransportesKeyset;
-    for (;;) {
-      const rows = await listTransportes(db, proveedorId, filtro, cursor, EXPORT_BATCH);
-      if (rows.length > 0) yield rows.map((row) => csvRow(toResumen(row))).join('');
-      const last = rows[rows.length - 1];
-      if (!last || rows.length < EXPORT_BATCH) return;
-      cursor = [last.fecha_carga, last.id];
-    }
-  }
-  return Readable.from(lines(), { objectMode: false });
+  return keysetCsvStream<TransporteRow, NonNullable<TransportesKeyset>>({
+    header: CSV_HEADER,
+    batch: (after, limit) => listTransportes(db, proveedorId, filtro, after, limit),
+    keyOf: (row) => [row.fecha_carga, row.id],
+    fields: (row) => csvFields(toResumen(row)),
+  });
 }
 
 // ---------------------------------------------------------------------------------------

@@ -1,0 +1,337 @@
+import { sql } from 'kysely';
+import type { Kysely, SqlBool } from 'kysely';
+import type { Database, PorteEstado } from '../../db/database.js';
+import { startsWithIgnoringCase } from '../../lib/like.js';
+
+/*
+ * Kysely only. Every query takes the session's `clienteId` and filters by it in SQL: a
+ * shipment, stop or document of another client is simply not found.
+ */
+
+type Db = Kysely<Database>;
+
+/** "Portes": shipments not yet delivered nor cancelled. */
+export const ESTADOS_ACTIVOS: readonly PorteEstado[] = ['pendiente', 'en_transito', 'incidencia'];
+/** "Histórico": delivered shipments. */
+export const ESTADOS_HISTORICO: readonly PorteEstado[] = ['entregado'];
+
+/** Filters of the shipment lists (already validated). */
+export interface PortesFiltro {
+  estados: readonly PorteEstado[];
+  fechaDesde?: string | undefined;
+  fechaHasta?: string | undefined;
+  /** Case-insensitive prefixes of the origin and destination towns. */
+  origen?: string | undefined;
+  destino?: string | undefined;
+  /** Exact partida or case-insensitive Ref.Cliente prefix. */
+  q?: string | undefined;
+}
+
+/** The previous page's last (fecha_carga_prevista, id). */
+export type PortesKeyset = readonly [fecha: string, id: number] | undefined;
+export type Direccion = 'asc' | 'desc';
+
+/** This client's shipments matching the filters (alias `p`), unordered. */
+function portesDe(db: Db, clienteId: number, filtro: PortesFiltro) {
+  const [unico] = filtro.estados;
+  return (
+    db
+      .selectFrom('portes as p')
+      .where('p.cliente_id', '=', clienteId)
+      // One state is an equality: the planner walks (cliente_id, estado, fecha, id) in order.
+      .$if(filtro.estados.length === 1, (qb) => qb.where('p.estado', '=', unico as PorteEstado))
+      .$if(filtro.estados.length > 1, (qb) => qb.where('p.estado', 'in', filtro.estados))
+      .$if(filtro.fechaDesde !== undefined, (qb) =>
+        qb.where('p.fecha_carga_prevista', '>=', filtro.fechaDesde as string),
+      )
+      .$if(filtro.fechaHasta !== undefined, (qb) =>
+        qb.where('p.fecha_carga_prevista', '<=', filtro.fechaHasta as string),
+      )
+      .$if(filtro.origen !== undefined, (qb) =>
+        qb.where(startsWithIgnoringCase('p.origen_poblacion', filtro.origen as string)),
+      )
+      .$if(filtro.destino !== undefined, (qb) =>
+        qb.where(startsWithIgnoringCase('p.destino_poblacion', filtro.destino as string)),
+      )
+      .$if(filtro.q !== undefined, (qb) =>
+        qb.where((eb) =>
+          eb.or([
+            eb('p.partida', '=', filtro.q as string),
+            startsWithIgnoringCase('p.ref_cliente', filtro.q as string),
+          ]),
+        ),
+      )
+  );
+}
+
+type PortesQueryBuilder = ReturnType<typeof portesDe>;
+
+/** Keyset page in (fecha_carga_prevista, id) order, the order of the customer indexes. */
+function pageInOrder<QB extends PortesQueryBuilder>(
+  qb: QB,
+  after: PortesKeyset,
+  limit: number,
+  direccion: Direccion,
+) {
+  const op = direccion === 'desc' ? sql`<` : sql`>`;
+  return qb
+    .$if(after !== undefined, (q) =>
+      q.where(
+        sql<SqlBool>`(${sql.ref('p.fecha_carga_prevista')}, ${sql.ref('p.id')}) ${op} (${after![0]}, ${after![1]})`,
+      ),
+    )
+    .orderBy('p.fecha_carga_prevista', direccion)
+    .orderBy('p.id', direccion)
+    .limit(limit) as QB;
+}
+
+export interface PorteHistoricoRow {
+  id: number;
+  partida: string;
+  ref_cliente: string | null;
+  origen_poblacion: string;
+  origen_pais_iso: string;
+  destino_poblacion: string;
+  destino_pais_iso: string;
+  fecha_carga_prevista: string;
+  fecha_entrega_prevista: string | null;
+  entregado_at: string | null;
+  bultos: number;
+  peso_kg: number;
+  p_facturable_kg: number;
+  estado: PorteEstado;
+  incidencia: string | null;
+}
+
+const COLUMNAS_LISTA = [
+  'p.id',
+  'p.partida',
+  'p.ref_cliente',
+  'p.origen_poblacion',
+  'p.origen_pais_iso',
+  'p.destino_poblacion',
+  'p.destino_pais_iso',
+  'p.fecha_carga_prevista',
+  'p.fecha_entrega_prevista',
+  'p.entregado_at',
+  'p.bultos',
+  'p.peso_kg',
+  'p.p_facturable_kg',
+  'p.estado',
+  'p.incidencia',
+] as const;
+
+/** One page of the history query (newest load date first), for the route and EXPLAIN tests. */
+export function historicoQuery(
+  db: Db,
+  clienteId: number,
+  filtro: Omit<PortesFiltro, 'estados'>,
+  after: PortesKeyset,
+  limit: number,
+) {
+  return pageInOrder(
+    portesDe(db, clienteId, { ...filtro, estados: ESTADOS_HISTORICO }).select(COLUMNAS_LISTA),
+    after,
+    limit,
+    'desc',
+  );
+}
+
+/** One page of this client's delivered shipments. */
+export async function listHistorico(
+  ...args: Parameters<typeof historicoQuery>
+): Promise<PorteHistoricoRow[]> {
+  return historicoQuery(...args).execute();
+}
+
+export interface PorteActivoRow extends PorteHistoricoRow {
+  ultima_poblacion: string | null;
+  ultima_pais_iso: string | null;
+  ultima_fecha: string | null;
+  ultima_hora: string | null;
+  ultima_retraso: number | null;
+}
+
+/**
+ * One page of this client's shipments with their last stop. The stop is joined through a
+ * correlated "latest stop id" subquery on (porte_id, fecha, hora, id): one index seek per
+ * row of the page.
+ */
+export async function listPortesActivos(
+  db: Db,
+  clienteId: number,
+  filtro: PortesFiltro,
+  after: PortesKeyset,
+  limit: number,
+  direccion: Direccion,
+): Promise<PorteActivoRow[]> {
+  const base = portesDe(db, clienteId, filtro)
+    .leftJoin('seguimiento as u', (join) =>
+      join.on(
+        sql<SqlBool>`${sql.ref('u.id')} = (select s.id from seguimiento s where s.porte_id = ${sql.ref('p.id')} order by s.fecha desc, s.hora desc, s.id desc limit 1)`,
+      ),
+    )
+    .select(COLUMNAS_LISTA)
+    .select([
+      'u.poblacion as ultima_poblacion',
+      'u.pais_iso as ultima_pais_iso',
+      'u.fecha as ultima_fecha',
+      'u.hora as ultima_hora',
+      'u.retraso as ultima_retraso',
+    ]);
+  return (await pageInOrder(
+    base as unknown as PortesQueryBuilder,
+    after,
+    limit,
+    direccion,
+  ).execute()) as unknown as PorteActivoRow[];
+}
+
+export interface TrackingCoincidenciaRow {
+  partida: string;
+  ref_cliente: string | null;
+  estado: PorteEstado;
+  origen_poblacion: string;
+  destino_poblacion: string;
+  fecha_carga_prevista: string;
+  fecha_entrega_prevista: string | null;
+}
+
+/** Tracking search: this client's shipments by exact partida or Ref.Cliente prefix. */
+export async function buscarPortes(
+  db: Db,
+  clienteId: number,
+  q: string,
+  limit: number,
+): Promise<TrackingCoincidenciaRow[]> {
+  return portesDe(db, clienteId, { estados: [], q })
+    .select([
+      'p.partida',
+      'p.ref_cliente',
+      'p.estado',
+      'p.origen_poblacion',
+      'p.destino_poblacion',
+      'p.fecha_carga_prevista',
+      'p.fecha_entrega_prevista',
+    ])
+    .orderBy('p.fecha_carga_prevista', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** A shipment of this client by its partida, every column; undefined when not this client's. */
+export async function findPorte(db: Db, clienteId: number, partida: string) {
+  return db
+    .selectFrom('portes')
+    .selectAll()
+    .where('partida', '=', partida)
+    .where('cliente_id', '=', clienteId)
+    .executeTakeFirst();
+}
+
+/** The stops of this client's shipment in time order. */
+export async function listParadas(db: Db, clienteId: number, porteId: number) {
+  return db
+    .selectFrom('seguimiento as s')
+    .innerJoin('portes as p', 'p.id', 's.porte_id')
+    .select([
+      's.id',
+      's.partida',
+      's.fecha',
+      's.hora',
+      's.comentarios',
+      's.cp',
+      's.kilometros_destino',
+      's.pais',
+      's.pais_iso',
+      's.poblacion',
+      's.poblacion_b',
+      's.retraso',
+      's.lat',
+      's.lng',
+    ])
+    .where('s.porte_id', '=', porteId)
+    .where('p.cliente_id', '=', clienteId)
+    .orderBy('s.fecha')
+    .orderBy('s.hora')
+    .orderBy('s.id')
+    .execute();
+}
+
+export interface DocumentoRow {
+  id: number;
+  tipo: 'cmr' | 'pod' | 'factura';
+  nombre: string;
+  factura_id: number | null;
+}
+
+/**
+ * Files of this client's shipment: its CMR and POD, the carriers' CMRs of its legs and,
+ * when asked, the PDFs of the client's invoices with a line for it.
+ */
+export async function listDocumentos(
+  db: Db,
+  clienteId: number,
+  porteId: number,
+  options: { facturas: boolean },
+): Promise<DocumentoRow[]> {
+  const propios = await db
+    .selectFrom('portes as p')
+    .innerJoin('archivos as a', (join) =>
+      join.on((eb) =>
+        eb.or([
+          eb('a.id', '=', eb.ref('p.cmr_archivo_id')),
+          eb('a.id', '=', eb.ref('p.pod_archivo_id')),
+        ]),
+      ),
+    )
+    .select(['a.id', 'a.nombre', 'p.pod_archivo_id'])
+    .where('p.id', '=', porteId)
+    .where('p.cliente_id', '=', clienteId)
+    .orderBy('a.id')
+    .execute();
+  const tramos = await db
+    .selectFrom('subpartidas as s')
+    .innerJoin('portes as p', 'p.id', 's.porte_id')
+    .innerJoin('archivos as a', 'a.id', 's.cmr_archivo_id')
+    .select(['a.id', 'a.nombre'])
+    .where('p.id', '=', porteId)
+    .where('p.cliente_id', '=', clienteId)
+    .orderBy('s.id')
+    .execute();
+  const facturas = options.facturas
+    ? await db
+        .selectFrom('facturas as f')
+        .innerJoin('archivos as a', 'a.id', 'f.archivo_id')
+        .select(['a.id', 'a.nombre', 'f.id as factura_id'])
+        .where('f.cliente_id', '=', clienteId)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('factura_lineas as l')
+              .select('l.id')
+              .whereRef('l.factura_id', '=', 'f.id')
+              .where('l.porte_id', '=', porteId),
+          ),
+        )
+        .orderBy('f.fecha_emision')
+        .orderBy('f.id')
+        .execute()
+    : [];
+  return [
+    ...propios.map((d) => ({
+      id: d.id,
+      tipo: d.id === d.pod_archivo_id ? ('pod' as const) : ('cmr' as const),
+      nombre: d.nombre,
+      factura_id: null,
+    })),
+    ...tramos.map((d) => ({ id: d.id, tipo: 'cmr' as const, nombre: d.nombre, factura_id: null })),
+    ...facturas.map((d) => ({
+      id: d.id,
+      tipo: 'factura' as const,
+      nombre: d.nombre,
+      factura_id: d.factura_id,
+    })),
+  ];
+}

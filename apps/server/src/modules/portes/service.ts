@@ -1,0 +1,269 @@
+import type { Readable } from 'node:stream';
+import type {
+  HistoricoExportQuery,
+  HistoricoPage,
+  HistoricoQuery,
+  PorteActivo,
+  PorteHistorico,
+  PortesPage,
+  PortesQuery,
+} from '@extranet/contracts/portes/porte';
+import { porteEstadoLabels } from '@extranet/contracts/portes/porte';
+import type {
+  ParadaSeguimiento,
+  TrackingBusqueda,
+  TrackingPorte,
+} from '@extranet/contracts/tracking/tracking';
+import { MAX_TRACKING_RESULTADOS } from '@extranet/contracts/tracking/tracking';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../../db/database.js';
+import { fechaEs, keysetCsvStream } from '../../lib/csv.js';
+import { CursorId, decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { HttpError } from '../../plugins/errors.js';
+import { todayInSpain } from '../cargas/offer-rules.js';
+import {
+  buscarPortes,
+  ESTADOS_ACTIVOS,
+  findPorte,
+  listDocumentos,
+  listHistorico,
+  listParadas,
+  listPortesActivos,
+  type Direccion,
+  type PorteActivoRow,
+  type PorteHistoricoRow,
+  type PortesKeyset,
+} from './repository.js';
+
+type Db = Kysely<Database>;
+
+// One tag per list and order: a cursor of one is refused by another.
+const CURSOR_HISTORICO = 'ph';
+const CURSOR_ACTIVOS: Record<Direccion, string> = { asc: 'pa-asc', desc: 'pa-desc' };
+const KeysetValues = z.tuple([z.string().regex(/^\d{4}-\d{2}-\d{2}$/), CursorId]);
+
+function after(cursor: string | undefined, tag: string): PortesKeyset {
+  return cursor === undefined ? undefined : decodeCursor(cursor, tag, KeysetValues);
+}
+
+/** Fetches `limit + 1` rows to know whether there is a next page without counting. */
+function paged<T extends { id: number; fecha_carga_prevista: string }>(
+  rows: T[],
+  limit: number,
+  tag: string,
+) {
+  const items = rows.slice(0, limit);
+  const last = items[items.length - 1];
+  return {
+    items,
+    nextCursor:
+      rows.length > limit && last ? encodeCursor(tag, [last.fecha_carga_prevista, last.id]) : null,
+  };
+}
+
+function toHistorico(row: PorteHistoricoRow): PorteHistorico {
+  return {
+    id: row.id,
+    partida: row.partida,
+    ref_cliente: row.ref_cliente,
+    origen_poblacion: row.origen_poblacion,
+    origen_pais_iso: row.origen_pais_iso,
+    destino_poblacion: row.destino_poblacion,
+    destino_pais_iso: row.destino_pais_iso,
+    fecha_carga_prevista: row.fecha_carga_prevista,
+    fecha_entrega_prevista: row.fecha_entrega_prevista,
+    entregado_at: row.entregado_at,
+    bultos: row.bultos,
+    peso_kg: row.peso_kg,
+    p_facturable_kg: row.p_facturable_kg,
+    estado: row.estado,
+    incidencia: row.incidencia,
+  };
+}
+
+function toActivo(row: PorteActivoRow): PorteActivo {
+  return {
+    id: row.id,
+    partida: row.partida,
+    ref_cliente: row.ref_cliente,
+    estado: row.estado,
+    incidencia: row.incidencia,
+    origen_poblacion: row.origen_poblacion,
+    origen_pais_iso: row.origen_pais_iso,
+    destino_poblacion: row.destino_poblacion,
+    destino_pais_iso: row.destino_pais_iso,
+    fecha_carga_prevista: row.fecha_carga_prevista,
+    fecha_entrega_prevista: row.fecha_entrega_prevista,
+    bultos: row.bultos,
+    peso_kg: row.peso_kg,
+    ultima_parada:
+      row.ultima_fecha === null || row.ultima_hora === null
+        ? null
+        : {
+            poblacion: row.ultima_poblacion,
+            pais_iso: row.ultima_pais_iso,
+            fecha: row.ultima_fecha,
+            hora: row.ultima_hora,
+            retraso: row.ultima_retraso ?? 0,
+          },
+  };
+}
+
+/** "Portes": one page of this client's active shipments with their last stop. */
+export async function listActivos(
+  db: Db,
+  clienteId: number,
+  query: PortesQuery,
+): Promise<PortesPage> {
+  const direccion: Direccion = query.orden === 'fecha_carga_prevista_desc' ? 'desc' : 'asc';
+  const tag = CURSOR_ACTIVOS[direccion];
+  const rows = await listPortesActivos(
+    db,
+    clienteId,
+    {
+      estados: query.estado ? [query.estado] : ESTADOS_ACTIVOS,
+      fechaDesde: query.fechaDesde,
+      fechaHasta: query.fechaHasta,
+      origen: query.origen,
+      destino: query.destino,
+      q: query.q,
+    },
+    after(query.cursor, tag),
+    query.limit + 1,
+    direccion,
+  );
+  const page = paged(rows, query.limit, tag);
+  return { items: page.items.map(toActivo), nextCursor: page.nextCursor };
+}
+
+/** "Histórico": one page of this client's delivered shipments, newest load date first. */
+export async function listHistoricoPage(
+  db: Db,
+  clienteId: number,
+  query: HistoricoQuery,
+): Promise<HistoricoPage> {
+  const rows = await listHistorico(
+    db,
+    clienteId,
+    { fechaDesde: query.fechaDesde, fechaHasta: query.fechaHasta },
+    after(query.cursor, CURSOR_HISTORICO),
+    query.limit + 1,
+  );
+  const page = paged(rows, query.limit, CURSOR_HISTORICO);
+  return { items: page.items.map(toHistorico), nextCursor: page.nextCursor };
+}
+
+const CSV_HEADER = [
+  'Partida',
+  'Ref.Cliente',
+  'Origen',
+  'País origen',
+  'Destino',
+  'País destino',
+  'Carga Prevista',
+  'Entrega Prevista',
+  'Entregado',
+  'Bultos',
+  'Peso (kg)',
+  'P.Facturable (kg)',
+  'Estado',
+  'Incidencia',
+];
+
+/** The whole filtered history as CSV for Excel (lib/csv.ts), streamed along the keyset. */
+export function exportHistoricoCsv(
+  db: Db,
+  clienteId: number,
+  query: HistoricoExportQuery,
+): Readable {
+  const filtro = { fechaDesde: query.fechaDesde, fechaHasta: query.fechaHasta };
+  return keysetCsvStream<PorteHistoricoRow, NonNullable<PortesKeyset>>({
+    header: CSV_HEADER,
+    batch: (key, limit) => listHistorico(db, clienteId, filtro, key, limit),
+    keyOf: (row) => [row.fecha_carga_prevista, row.id],
+    fields: (p) => [
+      p.partida,
+      p.ref_cliente ?? '',
+      p.origen_poblacion,
+      p.origen_pais_iso,
+      p.destino_poblacion,
+      p.destino_pais_iso,
+      fechaEs(p.fecha_carga_prevista),
+      fechaEs(p.fecha_entrega_prevista),
+      // The delivery instant as the calendar day in Spain.
+      p.entregado_at ? fechaEs(todayInSpain(new Date(p.entregado_at))) : '',
+      p.bultos,
+      p.peso_kg,
+      p.p_facturable_kg,
+      porteEstadoLabels[p.estado],
+      p.incidencia ?? '',
+    ],
+  });
+}
+
+/** Tracking search: up to 20 of this client's shipments by partida or Ref.Cliente prefix. */
+export async function buscarTracking(
+  db: Db,
+  clienteId: number,
+  q: string,
+): Promise<TrackingBusqueda> {
+  return { items: await buscarPortes(db, clienteId, q, MAX_TRACKING_RESULTADOS) };
+}
+
+const porteNotFound = () => new HttpError(404, 'NOT_FOUND', 'Porte no encontrado.');
+
+/**
+ * A shipment of this client with its stops, current position, largest delay and documents;
+ * 404 when the partida is unknown or another client's (never telling which).
+ */
+export async function getTracking(
+  db: Db,
+  clienteId: number,
+  partida: string,
+  options: { facturas: boolean },
+): Promise<TrackingPorte> {
+  const porte = await findPorte(db, clienteId, partida);
+  if (!porte) throw porteNotFound();
+  const paradas: ParadaSeguimiento[] = (await listParadas(db, clienteId, porte.id)).map(
+    ({ poblacion_b, ...s }) => ({ ...s, poblacionB: poblacion_b }),
+  );
+  const conPosicion = paradas.filter((s) => s.lat !== null && s.lng !== null);
+  const ultima = conPosicion[conPosicion.length - 1];
+  const documentos = await listDocumentos(db, clienteId, porte.id, options);
+  return {
+    partida: porte.partida,
+    ref_cliente: porte.ref_cliente,
+    estado: porte.estado,
+    incidencia: porte.incidencia,
+    origen_poblacion: porte.origen_poblacion,
+    origen_cp: porte.origen_cp,
+    origen_pais_iso: porte.origen_pais_iso,
+    origen_lat: porte.origen_lat,
+    origen_lng: porte.origen_lng,
+    destino_poblacion: porte.destino_poblacion,
+    destino_cp: porte.destino_cp,
+    destino_pais_iso: porte.destino_pais_iso,
+    destino_lat: porte.destino_lat,
+    destino_lng: porte.destino_lng,
+    fecha_carga_prevista: porte.fecha_carga_prevista,
+    fecha_entrega_prevista: porte.fecha_entrega_prevista,
+    entregado_at: porte.entregado_at,
+    bultos: porte.bultos,
+    peso_kg: porte.peso_kg,
+    p_facturable_kg: porte.p_facturable_kg,
+    paradas,
+    posicion_actual: ultima
+      ? {
+          lat: ultima.lat as number,
+          lng: ultima.lng as number,
+          poblacion: ultima.poblacion,
+          fecha: ultima.fecha,
+          hora: ultima.hora,
+        }
+      : null,
+    retraso_max: paradas.reduce((max, s) => Math.max(max, s.retraso), 0),
+    // The same file can hang from two places (a leg's CMR also set as the shipment's).
+    documentos: documentos.filter((d, i) => documentos.findIndex((o) => o.id === d.id) === i),
+  };
+}

@@ -1,0 +1,137 @@
+import type {
+  Solicitud,
+  SolicitudesPage,
+  SolicitudesQuery,
+  SolicitudValidada,
+} from '@extranet/contracts/solicitudes/solicitud';
+import { MAX_DIAS_ANTELACION_SOLICITUD } from '@extranet/contracts/solicitudes/solicitud';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../../db/database.js';
+import { clock } from '../../lib/clock.js';
+import { CursorId, decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { solicitudTransporteMail } from '../../mail/templates/solicitud-transporte.js';
+import { HttpError } from '../../plugins/errors.js';
+import type { ClienteActor } from '../../plugins/session.js';
+import { recordAudit } from '../audit/repository.js';
+import { todayInSpain } from '../cargas/offer-rules.js';
+import { findRemitente, insertSolicitud, listSolicitudes } from './repository.js';
+
+type Db = Kysely<Database>;
+
+const CURSOR = 'sol';
+const KeysetValues = z.tuple([z.string().min(10).max(40), CursorId]);
+
+/** What sending a request needs: the database, the mailer and where the operators are. */
+export interface SolicitudDeps {
+  db: Db;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  operatorsEmail: string;
+}
+
+function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+function invalid(path: string, message: string): HttpError {
+  return new HttpError(400, 'VALIDATION_ERROR', message, [{ path, message }]);
+}
+
+function toSolicitud(row: Awaited<ReturnType<typeof insertSolicitud>>): Solicitud {
+  return { ...row, created_at: String(row.created_at) };
+}
+
+/**
+ * "Solicitar Transporte": records the request (estado `recibida`) with its audit entry in one
+ * transaction, then e-mails the operators. The load date must be today or later in Spain and
+ * at most a year ahead. A failed e-mail is logged, not returned: the request is recorded and
+ * listed, and the customer must not send it twice.
+ */
+export async function crearSolicitud(
+  deps: SolicitudDeps,
+  actor: ClienteActor,
+  body: SolicitudValidada,
+): Promise<Solicitud> {
+  const hoy = todayInSpain(clock.now());
+  if (body.fecha_carga < hoy) {
+    throw invalid('/fecha_carga', 'La fecha de carga no puede ser anterior a hoy.');
+  }
+  if (body.fecha_carga > addDays(hoy, MAX_DIAS_ANTELACION_SOLICITUD)) {
+    throw invalid('/fecha_carga', 'La fecha de carga no puede ser dentro de más de un año.');
+  }
+  const values = {
+    origen_poblacion: body.origen_poblacion,
+    origen_direccion: body.origen_direccion ?? null,
+    origen_cp: body.origen_cp,
+    origen_pais_iso: body.origen_pais_iso,
+    destino_poblacion: body.destino_poblacion,
+    destino_direccion: body.destino_direccion ?? null,
+    destino_cp: body.destino_cp,
+    destino_pais_iso: body.destino_pais_iso,
+    fecha_carga: body.fecha_carga,
+    fecha_entrega: body.fecha_entrega ?? null,
+    mercancia: body.mercancia,
+    bultos: body.bultos,
+    peso_kg: body.peso_kg,
+    tipo_vehiculo: body.tipo_vehiculo ?? null,
+    observaciones: body.observaciones ?? null,
+  };
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const inserted = await insertSolicitud(trx, {
+      ...values,
+      cliente_id: actor.clienteId,
+      usuario_id: actor.usuarioId,
+      estado: 'recibida',
+      // Millisecond instants from the app clock: the keyset cursor round-trips them exactly.
+      created_at: clock.now().toISOString(),
+    });
+    await recordAudit(trx, {
+      accion: 'solicitud.creada',
+      usuarioId: actor.usuarioId,
+      portal: 'clientes',
+      entidad: 'solicitud',
+      entidadId: inserted.id,
+      ip: actor.ip,
+      detalles: { clienteId: actor.clienteId },
+    });
+    return inserted;
+  });
+  try {
+    const remitente = await findRemitente(deps.db, actor.clienteId, actor.usuarioId);
+    await deps.mailer.send(
+      solicitudTransporteMail({
+        to: deps.operatorsEmail,
+        solicitudId: row.id,
+        cliente: remitente.cliente,
+        usuarioEmail: remitente.usuarioEmail,
+        solicitud: values,
+      }),
+    );
+  } catch (error) {
+    deps.log.error({ err: error, solicitudId: row.id }, 'could not e-mail the transport request');
+  }
+  return toSolicitud(row);
+}
+
+/** This client's requests with their status, newest first. */
+export async function listSolicitudesPage(
+  db: Db,
+  clienteId: number,
+  query: SolicitudesQuery,
+): Promise<SolicitudesPage> {
+  const after =
+    query.cursor === undefined ? undefined : decodeCursor(query.cursor, CURSOR, KeysetValues);
+  const rows = await listSolicitudes(db, clienteId, after, query.limit + 1);
+  const items = rows.slice(0, query.limit).map(toSolicitud);
+  const last = items[items.length - 1];
+  return {
+    items,
+    nextCursor:
+      rows.length > query.limit && last ? encodeCursor(CURSOR, [last.created_at, last.id]) : null,
+  };
+}

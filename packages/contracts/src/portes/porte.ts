@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { IsoDate, PageQuery, pageOf } from '../common/pagination.js';
+import { fechasDesordenadas, fechasEnOrden } from '../transportes/transporte.js';
+
+/** Status of a customer shipment (porte). */
+export const PorteEstado = z.enum([
+  'pendiente',
+  'en_transito',
+  'entregado',
+  'incidencia',
+  'anulado',
+]);
+export type PorteEstado = z.infer<typeof PorteEstado>;
+
+/** Statuses of an active shipment ("Portes"): not yet delivered nor cancelled. */
+export const PorteEstadoActivo = z.enum(['pendiente', 'en_transito', 'incidencia']);
+export type PorteEstadoActivo = z.infer<typeof PorteEstadoActivo>;
+
+/** Spanish label of each shipment status, as the portal and the CSV show it. */
+export const porteEstadoLabels: Record<PorteEstado, string> = {
+  pendiente: 'Pendiente de carga',
+  en_transito: 'En tránsito',
+  entregado: 'Entregado',
+  incidencia: 'Con incidencia',
+  anulado: 'Anulado',
+};
+
+/** A shipment id ("partida") as it appears in paths: letters, digits and hyphens. */
+export const Partida = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .regex(/^[A-Za-z0-9-]+$/, 'Partida no válida.');
+
+/** Path parameter `:partida` of a shipment. */
+export const PartidaParams = z.object({ partida: Partida });
+export type PartidaParams = z.infer<typeof PartidaParams>;
+
+/** Load date range ("Carga Prevista", inclusive) shared by the shipment lists. */
+const FechasFiltro = z.object({
+  /** First planned load date, inclusive. */
+  fechaDesde: IsoDate.optional(),
+  /** Last planned load date, inclusive. */
+  fechaHasta: IsoDate.optional(),
+});
+
+/** Sort of the active shipments by planned load date. */
+export const PortesOrden = z.enum(['fecha_carga_prevista_asc', 'fecha_carga_prevista_desc']);
+export type PortesOrden = z.infer<typeof PortesOrden>;
+
+/** Filters of `GET /api/clientes/portes` (active shipments). */
+export const PortesFiltro = FechasFiltro.extend({
+  estado: PorteEstadoActivo.optional(),
+  /** Case-insensitive prefix of the origin town. */
+  origen: z.string().trim().min(1).max(80).optional(),
+  /** Case-insensitive prefix of the destination town. */
+  destino: z.string().trim().min(1).max(80).optional(),
+  /** The exact partida or a case-insensitive prefix of the customer's reference. */
+  q: z.string().trim().min(1).max(50).optional(),
+  orden: PortesOrden.default('fecha_carga_prevista_asc'),
+});
+
+/** Query of `GET /api/clientes/portes` (keyset). */
+export const PortesQuery = PageQuery.extend(PortesFiltro.shape).refine(
+  fechasEnOrden,
+  fechasDesordenadas,
+);
+export type PortesQuery = z.infer<typeof PortesQuery>;
+
+/** The last tracking stop of a shipment, as the lists show it. */
+export const UltimaParada = z.object({
+  poblacion: z.string().nullable(),
+  pais_iso: z.string().nullable(),
+  fecha: IsoDate,
+  /** 'HH:MM', local time of the stop. */
+  hora: z.string(),
+  /** Delay at that stop, in minutes (0 = on time). */
+  retraso: z.number().int(),
+});
+export type UltimaParada = z.infer<typeof UltimaParada>;
+
+/** A row of "Portes": an active shipment with its last stop. */
+export const PorteActivo = z.object({
+  id: z.number().int().positive(),
+  /** The shipment id the customer sees. */
+  partida: z.string(),
+  /** "Ref.Cliente": the customer's own reference. */
+  ref_cliente: z.string().nullable(),
+  estado: PorteEstado,
+  incidencia: z.string().nullable(),
+  origen_poblacion: z.string(),
+  origen_pais_iso: z.string(),
+  destino_poblacion: z.string(),
+  destino_pais_iso: z.string(),
+  /** "Carga Prevista". */
+  fecha_carga_prevista: IsoDate,
+  /** Planned delivery date. */
+  fecha_entrega_prevista: IsoDate.nullable(),
+  bultos: z.number().int(),
+  /** "Peso" in kg. */
+  peso_kg: z.number().int(),
+  /** Null while no stop has been reported. */
+  ultima_parada: UltimaParada.nullable(),
+});
+export type PorteActivo = z.infer<typeof PorteActivo>;
+
+/** A page of active shipments. */
+export const PortesPage = pageOf(PorteActivo);
+export type PortesPage = z.infer<typeof PortesPage>;
+
+/** Query of `GET /api/clientes/historico/export.csv`: the history's filters, no paging. */
+export const HistoricoExportQuery = FechasFiltro.refine(fechasEnOrden, fechasDesordenadas);
+export type HistoricoExportQuery = z.infer<typeof HistoricoExportQuery>;
+
+/** Query of `GET /api/clientes/historico` (delivered shipments, newest load date first). */
+export const HistoricoQuery = PageQuery.extend(FechasFiltro.shape).refine(
+  fechasEnOrden,
+  fechasDesordenadas,
+);
+export type HistoricoQuery = z.infer<typeof HistoricoQuery>;
+
+/** A row of "Histórico": a delivered shipment. */
+export const PorteHistorico = z.object({
+  id: z.number().int().positive(),
+  partida: z.string(),
+  /** "Ref.Cliente". */
+  ref_cliente: z.string().nullable(),
+  /** "Origen". */
+  origen_poblacion: z.string(),
+  origen_pais_iso: z.string(),
+  /** "Destino". */
+  destino_poblacion: z.string(),
+  destino_pais_iso: z.string(),
+  /** "Carga Prevista". */
+  fecha_carga_prevista: IsoDate,
+  fecha_entrega_prevista: IsoDate.nullable(),
+  /** Instant of delivery (ISO-8601 UTC). */
+  entregado_at: z.string().nullable(),
+  /** "Bultos". */
+  bultos: z.number().int(),
+  /** "Peso" in kg. */
+  peso_kg: z.number().int(),
+  /** "P.Facturable": chargeable weight in kg. */
+  p_facturable_kg: z.number().int(),
+  /** "Estado". */
+  estado: PorteEstado,
+  /** "Incidencia", null when none. */
+  incidencia: z.string().nullable(),
+});
+export type PorteHistorico = z.infer<typeof PorteHistorico>;
+
+/** A page of the shipment history. */
+export const HistoricoPage = pageOf(PorteHistorico);
+export type HistoricoPage = z.infer<typeof HistoricoPage>;

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { PageQuery, pageOf } from '../common/pagination.js';
+
+/** Body of `POST /api/clientes/sugerencias`. */
+export const SugerenciaCrear = z.object({
+  /** Optional subject line. */
+  asunto: z
+    .string()
+    .trim()
+    .max(120, 'El asunto no puede superar 120 caracteres.')
+    .transform((value) => value || null)
+    .nullable()
+    .optional(),
+  texto: z
+    .string()
+    .trim()
+    .min(5, 'La sugerencia debe tener al menos 5 caracteres.')
+    .max(2000, 'La sugerencia no puede superar 2000 caracteres.'),
+});
+export type SugerenciaCrear = z.input<typeof SugerenciaCrear>;
+
+/** A suggestion this client sent. */
+export const Sugerencia = z.object({
+  id: z.number().int().positive(),
+  asunto: z.string().nullable(),
+  texto: z.string(),
+  /** When it was sent (ISO-8601 UTC). */
+  created_at: z.string(),
+});
+export type Sugerencia = z.infer<typeof Sugerencia>;
+
+/** Query of `GET /api/clientes/sugerencias` (newest first, keyset). */
+export const SugerenciasQuery = PageQuery;
+export type SugerenciasQuery = z.infer<typeof SugerenciasQuery>;
+
+/** A page of this client's suggestions. */
+export const SugerenciasPage = pageOf(Sugerencia);
+export type SugerenciasPage = z.infer<typeof SugerenciasPage>;

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { IsoDate } from '../common/pagination.js';
+import { PorteEstado } from '../portes/porte.js';
+
+/** Most matches a tracking search returns. */
+export const MAX_TRACKING_RESULTADOS = 20;
+
+/** Query of `GET /api/clientes/tracking`: a partida (exact) or a Ref.Cliente prefix. */
+export const TrackingBusquedaQuery = z.object({
+  q: z.string().trim().min(1, 'Escriba una partida o una referencia.').max(50),
+});
+export type TrackingBusquedaQuery = z.infer<typeof TrackingBusquedaQuery>;
+
+/** One shipment found by the tracking search. */
+export const TrackingCoincidencia = z.object({
+  partida: z.string(),
+  ref_cliente: z.string().nullable(),
+  estado: PorteEstado,
+  origen_poblacion: z.string(),
+  destino_poblacion: z.string(),
+  fecha_carga_prevista: IsoDate,
+  fecha_entrega_prevista: IsoDate.nullable(),
+});
+export type TrackingCoincidencia = z.infer<typeof TrackingCoincidencia>;
+
+/** Response of `GET /api/clientes/tracking`: up to 20 matches, newest load date first. */
+export const TrackingBusqueda = z.object({ items: z.array(TrackingCoincidencia) });
+export type TrackingBusqueda = z.infer<typeof TrackingBusqueda>;
+
+/** A tracking stop: the fields of the spec's sample stop (§3) plus its coordinates. */
+export const ParadaSeguimiento = z.object({
+  id: z.number().int().positive(),
+  partida: z.string(),
+  fecha: IsoDate,
+  /** 'HH:MM', local time of the stop as reported. */
+  hora: z.string(),
+  comentarios: z.string().nullable(),
+  cp: z.string().nullable(),
+  /** Kilometres left to the destination. */
+  kilometros_destino: z.number().int().nullable(),
+  pais: z.string().nullable(),
+  pais_iso: z.string().nullable(),
+  poblacion: z.string().nullable(),
+  /** The destination town as the stop reports it (`poblacion_b` in the database). */
+  poblacionB: z.string().nullable(),
+  /** Delay in minutes (0 = on time). */
+  retraso: z.number().int(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+});
+export type ParadaSeguimiento = z.infer<typeof ParadaSeguimiento>;
+
+/** Where the shipment was last seen: its last stop with coordinates. */
+export const PosicionActual = z.object({
+  lat: z.number(),
+  lng: z.number(),
+  poblacion: z.string().nullable(),
+  fecha: IsoDate,
+  hora: z.string(),
+});
+export type PosicionActual = z.infer<typeof PosicionActual>;
+
+/** Kinds of documents a customer sees on a shipment. */
+export const DocumentoTipo = z.enum(['cmr', 'pod', 'factura']);
+export type DocumentoTipo = z.infer<typeof DocumentoTipo>;
+
+/** A document of the shipment, downloadable with `GET /api/clientes/archivos/:id`. */
+export const DocumentoPorte = z.object({
+  id: z.number().int().positive(),
+  tipo: DocumentoTipo,
+  nombre: z.string(),
+  /** The invoice of a `factura` document (its page: `GET /api/clientes/facturas/:id`). */
+  factura_id: z.number().int().positive().nullable(),
+});
+export type DocumentoPorte = z.infer<typeof DocumentoPorte>;
+
+/** Response of `GET /api/clientes/portes/:partida/tracking`. */
+export const TrackingPorte = z.object({
+  partida: z.string(),
+  ref_cliente: z.string().nullable(),
+  estado: PorteEstado,
+  incidencia: z.string().nullable(),
+  origen_poblacion: z.string(),
+  origen_cp: z.string(),
+  origen_pais_iso: z.string(),
+  origen_lat: z.number().nullable(),
+  origen_lng: z.number().nullable(),
+  destino_poblacion: z.string(),
+  destino_cp: z.string(),
+  destino_pais_iso: z.string(),
+  destino_lat: z.number().nullable(),
+  destino_lng: z.number().nullable(),
+  /** "Carga Prevista". */
+  fecha_carga_prevista: IsoDate,
+  fecha_entrega_prevista: IsoDate.nullable(),
+  /** Instant of delivery (ISO-8601 UTC), null until delivered. */
+  entregado_at: z.string().nullable(),
+  bultos: z.number().int(),
+  peso_kg: z.number().int(),
+  /** "P.Facturable" in kg. */
+  p_facturable_kg: z.number().int(),
+  /** Stops in time order (fecha, hora). */
+  paradas: z.array(ParadaSeguimiento),
+  /** Last stop with coordinates; null when none has any. */
+  posicion_actual: PosicionActual.nullable(),
+  /** Largest delay of any stop, in minutes. */
+  retraso_max: z.number().int(),
+  /** CMR/POD and invoice files this client may download. */
+  documentos: z.array(DocumentoPorte),
+});
+export type TrackingPorte = z.infer<typeof TrackingPorte>;
