@@ -94,7 +94,6 @@ describe('routes (spec §2)', () => {
   it.each(customerRoutes)('%s shows "%s" to a signed-in customer', async (path, title) => {
     renderAt(path, customerSession);
     expect(await heading(title)).toBeInTheDocument();
-    expect(screen.getByText('Esta sección estará disponible próximamente.')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe(title));
   });
 

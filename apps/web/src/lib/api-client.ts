@@ -24,11 +24,19 @@ export class ApiRequestError extends Error {
   readonly status: number;
   /** The server's `error.code`, or TIMEOUT, NETWORK_ERROR, INVALID_RESPONSE, HTTP_<status>. */
   readonly code: string;
+  /** The server's `error.details` (e.g. a 400's `[{ path, message }]` per field), if any. */
+  readonly details?: unknown;
 
-  constructor(message: string, status: number, code: string, options?: { cause?: unknown }) {
+  constructor(
+    message: string,
+    status: number,
+    code: string,
+    options?: { cause?: unknown; details?: unknown },
+  ) {
     super(message, options);
     this.status = status;
     this.code = code;
+    if (options?.details !== undefined) this.details = options.details;
   }
 }
 
@@ -61,7 +69,8 @@ function apiBaseUrl(): string {
   return import.meta.env.VITE_API_BASE_URL ?? '';
 }
 
-function readCookie(name: string): string | undefined {
+/** The value of cookie `name` (e.g. the CSRF token), or undefined. */
+export function readCookie(name: string): string | undefined {
   for (const part of document.cookie.split(';')) {
     const [key, ...rest] = part.trim().split('=');
     if (key === name) return decodeURIComponent(rest.join('='));
@@ -74,7 +83,8 @@ export function loginPathForRequest(path: string): string {
   return path.includes('/proveedores/') ? loginPaths.proveedores : loginPaths.clientes;
 }
 
-function redirectToLogin(path: string): void {
+/** Sends the browser to the login page of `path`'s portal (spec §8). */
+export function redirectToLogin(path: string): void {
   const target = loginPathForRequest(path);
   // Already there (e.g. a failed login): reloading would only lose the page's state.
   if (window.location.pathname === target) return;
@@ -170,7 +180,9 @@ export async function apiRequest<T = unknown>(
 
     if (!response.ok) {
       const error = isApiError(payload)
-        ? new ApiRequestError(payload.error.message, response.status, payload.error.code)
+        ? new ApiRequestError(payload.error.message, response.status, payload.error.code, {
+            details: payload.error.details,
+          })
         : new ApiRequestError(
             i18n.t('errors.unexpected', { status: response.status }),
             response.status,

@@ -1,14 +1,169 @@
+import type { PorteActivo } from '@extranet/contracts/portes/porte';
+import { Anchor, Text } from '@mantine/core';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { PageTitle } from '../../../components/page-title';
-import { UnderConstruction } from '../../../components/under-construction';
+import { PorteEstadoBadge } from '../../../components/porte-estado-badge';
+import { formatDate, formatInteger, formatKg } from '../../../lib/format';
+import { usePortalContext } from '../../../lib/portal-context';
+import { usePortes, type PortesFiltros } from '../api/get-portes';
+import { toSearchParams } from '../api/query-params';
+import { PortesFilters } from '../components/portes-filters';
+import { RetrasoText } from '../components/retraso-text';
 
-/** Active shipments (/clientes/portes). */
+const FILTER_KEYS = [
+  'estado',
+  'fechaDesde',
+  'fechaHasta',
+  'origen',
+  'destino',
+  'q',
+  'orden',
+] as const;
+
+/** The filters kept in the URL (shareable, survive a reload). */
+export function filtrosFromUrl(params: URLSearchParams): PortesFiltros {
+  const filtros: Record<string, string> = {};
+  for (const key of FILTER_KEYS) {
+    const value = params.get(key);
+    if (value) filtros[key] = value;
+  }
+  return filtros as PortesFiltros;
+}
+
+/** Active shipments (/clientes/portes): filters, sort, and a link to each one's tracking. */
 export function PortesPage() {
   const { t } = useTranslation();
+  const accessSuffix = usePortalContext()?.accessSuffix ?? '';
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filtros = useMemo(() => filtrosFromUrl(searchParams), [searchParams]);
+  const portes = usePortes(filtros);
+  const rows = useMemo(() => portes.data?.pages.flatMap((page) => page.items) ?? [], [portes.data]);
+
+  const columns = useMemo<DataTableColumn<PorteActivo>[]>(
+    () => [
+      {
+        id: 'partida',
+        header: t('portes.col.partida'),
+        cell: (p) => (
+          <Anchor
+            component={Link}
+            to={`/clientes/tracking-porte/${encodeURIComponent(p.partida)}${accessSuffix}`}
+            aria-label={t('portes.verTracking', { partida: p.partida })}
+            fw={600}
+          >
+            {p.partida}
+          </Anchor>
+        ),
+        csv: (p) => p.partida,
+        width: 100,
+      },
+      {
+        id: 'ref',
+        header: t('portes.col.refCliente'),
+        cell: (p) => p.ref_cliente ?? '',
+        csv: (p) => p.ref_cliente,
+      },
+      {
+        id: 'estado',
+        header: t('portes.col.estado'),
+        cell: (p) => <PorteEstadoBadge estado={p.estado} />,
+        csv: (p) => t(`portes.estado.${p.estado}`),
+        width: 150,
+      },
+      {
+        id: 'origen',
+        header: t('portes.col.origen'),
+        cell: (p) => `${p.origen_poblacion} (${p.origen_pais_iso})`,
+        csv: (p) => p.origen_poblacion,
+      },
+      {
+        id: 'destino',
+        header: t('portes.col.destino'),
+        cell: (p) => `${p.destino_poblacion} (${p.destino_pais_iso})`,
+        csv: (p) => p.destino_poblacion,
+      },
+      {
+        id: 'carga',
+        header: t('portes.col.cargaPrevista'),
+        cell: (p) => formatDate(p.fecha_carga_prevista),
+        csv: (p) => formatDate(p.fecha_carga_prevista),
+        width: 110,
+      },
+      {
+        id: 'entrega',
+        header: t('portes.col.entregaPrevista'),
+        cell: (p) => formatDate(p.fecha_entrega_prevista),
+        csv: (p) => formatDate(p.fecha_entrega_prevista),
+        width: 110,
+      },
+      {
+        id: 'bultos',
+        header: t('portes.col.bultos'),
+        cell: (p) => formatInteger(p.bultos),
+        csv: (p) => p.bultos,
+        align: 'right',
+        width: 80,
+      },
+      {
+        id: 'peso',
+        header: t('portes.col.peso'),
+        cell: (p) => formatKg(p.peso_kg),
+        csv: (p) => p.peso_kg,
+        align: 'right',
+        width: 100,
+      },
+      {
+        id: 'ultima',
+        header: t('portes.col.ultimaParada'),
+        cell: (p) =>
+          p.ultima_parada ? (
+            <Text size="sm" span>
+              {p.ultima_parada.poblacion ?? ''}
+              <Text span size="xs" c="gray.7" display="block">
+                {formatDate(p.ultima_parada.fecha)} {p.ultima_parada.hora}
+              </Text>
+            </Text>
+          ) : (
+            ''
+          ),
+        csv: (p) => p.ultima_parada?.poblacion ?? '',
+      },
+      {
+        id: 'retraso',
+        header: t('portes.col.retraso'),
+        cell: (p) => <RetrasoText minutos={p.ultima_parada?.retraso} />,
+        csv: (p) => p.ultima_parada?.retraso ?? 0,
+        align: 'right',
+        width: 90,
+      },
+    ],
+    [t, accessSuffix],
+  );
+
   return (
     <>
       <PageTitle>{t('routes.cliente-portes.title')}</PageTitle>
-      <UnderConstruction />
+      <PortesFilters
+        value={filtros}
+        onChange={(next) => setSearchParams(toSearchParams({ ...next }), { replace: true })}
+      />
+      <DataTable
+        data={rows}
+        columns={columns}
+        getRowId={(p) => String(p.id)}
+        getRowLabel={(p) => t('portes.rowLabel', { partida: p.partida })}
+        label={t('portes.tabla')}
+        loading={portes.isPending}
+        error={portes.isError ? portes.error.message : undefined}
+        emptyMessage={t('portes.empty')}
+        onEndReached={() => void portes.fetchNextPage()}
+        hasMore={portes.hasNextPage}
+        loadingMore={portes.isFetchingNextPage}
+        csvFileName="portes.csv"
+      />
     </>
   );
 }

@@ -1,17 +1,132 @@
+import { Alert, Grid, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
 import { CircuitoSeguridadButton } from '../../../components/circuito-seguridad-button';
+import { EmptyState } from '../../../components/empty-state';
 import { PageTitle } from '../../../components/page-title';
-import { UnderConstruction } from '../../../components/under-construction';
+import { isApiRequestError } from '../../../lib/api-client';
+import { usePortalContext } from '../../../lib/portal-context';
+import { useTracking } from '../api/get-tracking';
+import { PorteResumen } from '../components/porte-resumen';
+import { TrackingBusqueda } from '../components/tracking-busqueda';
+import { TrackingDocumentos } from '../components/tracking-documentos';
+import { TrackingMapa } from '../components/tracking-mapa';
+import { TrackingTimeline } from '../components/tracking-timeline';
+
+/** Spec §8: what the page says with no shipment selected and nothing searched. */
+export const SELECCIONAR_REGISTRO = 'Por favor, seleccionar un registro a mostrar';
+
+function TrackingDetalleView({ partida }: { partida: string }) {
+  const { t } = useTranslation();
+  const tracking = useTracking(partida);
+
+  if (tracking.isPending) {
+    return (
+      <Stack gap="md" aria-busy="true" role="status" aria-label={t('tracking.cargando')}>
+        <Skeleton height={140} radius="md" />
+        <Skeleton height={260} radius="md" />
+      </Stack>
+    );
+  }
+  if (tracking.isError) {
+    const notFound = isApiRequestError(tracking.error) && tracking.error.status === 404;
+    return (
+      <Alert color="red" variant="light" role="alert">
+        {notFound ? t('tracking.noEncontrado', { partida }) : tracking.error.message}
+      </Alert>
+    );
+  }
+  const detalle = tracking.data;
+  return (
+    <Stack gap="lg">
+      <PorteResumen porte={detalle} />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Paper
+            withBorder
+            p="md"
+            radius="md"
+            component="section"
+            aria-labelledby="tracking-paradas"
+          >
+            <Title order={2} size="h4" mb="md" id="tracking-paradas">
+              {t('tracking.paradas')}
+            </Title>
+            {detalle.paradas.length === 0 ? (
+              <EmptyState message={t('tracking.sinParadas')} />
+            ) : (
+              <TrackingTimeline paradas={detalle.paradas} />
+            )}
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="lg">
+            <Paper
+              withBorder
+              p="md"
+              radius="md"
+              component="section"
+              aria-labelledby="tracking-ruta"
+            >
+              <Title order={2} size="h4" mb="md" id="tracking-ruta">
+                {t('tracking.ruta')}
+              </Title>
+              <TrackingMapa detalle={detalle} />
+            </Paper>
+            <Paper
+              withBorder
+              p="md"
+              radius="md"
+              component="section"
+              aria-labelledby="tracking-docs"
+            >
+              <Title order={2} size="h4" mb="sm" id="tracking-docs">
+                {t('tracking.documentos')}
+              </Title>
+              <TrackingDocumentos documentos={detalle.documentos} />
+            </Paper>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
 
 /** Shipment tracking; serves both /clientes/tracking and /clientes/tracking-porte (spec §2). */
 export function TrackingPage() {
   const { t } = useTranslation();
+  const { porteId } = useParams();
+  const accessSuffix = usePortalContext()?.accessSuffix ?? '';
+  const [searchParams, setSearchParams] = useSearchParams();
+  const q = searchParams.get('q') ?? '';
+  const partida = porteId?.trim() ?? '';
+
+  const hrefFor = (p: string) =>
+    `/clientes/tracking-porte/${encodeURIComponent(p)}${accessSuffix}${q ? `?${new URLSearchParams({ q })}` : ''}`;
+
   return (
     <>
       <PageTitle actions={<CircuitoSeguridadButton />}>
         {t('routes.cliente-tracking.title')}
       </PageTitle>
-      <UnderConstruction />
+      <Stack gap="lg">
+        <TrackingBusqueda
+          q={q}
+          selected={partida}
+          hrefFor={hrefFor}
+          onSearch={(next) => {
+            const params = new URLSearchParams(searchParams);
+            if (next) params.set('q', next);
+            else params.delete('q');
+            setSearchParams(params, { replace: true });
+          }}
+        />
+        {partida !== '' ? (
+          <TrackingDetalleView partida={partida} />
+        ) : (
+          q === '' && <EmptyState message={SELECCIONAR_REGISTRO} />
+        )}
+      </Stack>
     </>
   );
 }

@@ -1,0 +1,74 @@
+import type { Factura, FacturaLinea } from '@extranet/contracts/facturas/factura';
+import { Alert, Group, Loader, Text } from '@mantine/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { formatCents, formatInteger } from '../../../lib/format';
+import { useFactura } from '../api/get-factura';
+
+/** The lines of an invoice (fetched when its row is expanded). */
+export function FacturaLineas({ factura }: { factura: Factura }) {
+  const { t } = useTranslation();
+  const detalle = useFactura(factura.id);
+  const columns = useMemo<DataTableColumn<FacturaLinea>[]>(
+    () => [
+      { id: 'concepto', header: t('facturas.linea.concepto'), cell: (l) => l.concepto },
+      {
+        id: 'partida',
+        header: t('facturas.linea.partida'),
+        cell: (l) => l.partida ?? '',
+        width: 110,
+      },
+      {
+        id: 'precio',
+        header: t('facturas.linea.precio'),
+        cell: (l) => formatCents(l.precio_centimos),
+        align: 'right',
+        width: 120,
+      },
+      {
+        id: 'cantidad',
+        header: t('facturas.linea.cantidad'),
+        cell: (l) => formatInteger(l.cantidad),
+        align: 'right',
+        width: 90,
+      },
+      {
+        id: 'importe',
+        header: t('facturas.linea.importe'),
+        cell: (l) => formatCents(l.importe_centimos),
+        align: 'right',
+        width: 120,
+      },
+    ],
+    [t],
+  );
+  const label = t('facturas.lineas', { serie: factura.serie, numero: factura.numero });
+
+  if (detalle.isPending) {
+    return (
+      <Group gap="xs" role="status">
+        <Loader size="xs" aria-hidden />
+        <Text size="sm">{t('facturas.cargandoLineas')}</Text>
+      </Group>
+    );
+  }
+  if (detalle.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert">
+        {detalle.error.message}
+      </Alert>
+    );
+  }
+  return (
+    <DataTable
+      data={detalle.data.lineas}
+      columns={columns}
+      getRowId={(l) => String(l.id)}
+      getRowLabel={(l) => l.concepto}
+      label={label}
+      emptyMessage={t('facturas.sinLineas')}
+      maxHeight="none"
+    />
+  );
+}

@@ -1,0 +1,44 @@
+import type { HistoricoPage } from '@extranet/contracts/portes/porte';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { toSearchParams } from './query-params';
+
+/** Filters of the shipment history (planned load date range, inclusive). */
+export interface HistoricoFiltros {
+  fechaDesde?: string;
+  fechaHasta?: string;
+}
+
+/** Rows per keyset page. */
+export const HISTORICO_PAGE_SIZE = 100;
+
+/** GET /api/clientes/historico: one keyset page of delivered shipments. */
+export function getHistorico(
+  filtros: HistoricoFiltros,
+  cursor: string | undefined,
+  signal?: AbortSignal,
+): Promise<HistoricoPage> {
+  const params = toSearchParams({ ...filtros, cursor, limit: String(HISTORICO_PAGE_SIZE) });
+  return apiRequest<HistoricoPage>('GET', `/api/clientes/historico?${params}`, { signal });
+}
+
+/** URL of the server's CSV export of the whole history with these filters. */
+export function historicoExportUrl(filtros: HistoricoFiltros): string {
+  const params = toSearchParams({ ...filtros });
+  const query = params.toString();
+  return `/api/clientes/historico/export.csv${query ? `?${query}` : ''}`;
+}
+
+export function historicoQueryOptions(filtros: HistoricoFiltros) {
+  return infiniteQueryOptions({
+    queryKey: ['clientes', 'historico', 'list', filtros],
+    queryFn: ({ pageParam, signal }) => getHistorico(filtros, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+/** Delivered shipments in the date range, page after page. */
+export function useHistorico(filtros: HistoricoFiltros) {
+  return useInfiniteQuery(historicoQueryOptions(filtros));
+}

@@ -1,0 +1,84 @@
+import type { ParadaSeguimiento } from '@extranet/contracts/tracking/tracking';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { TestProviders, testQueryClient } from '../../../test/render';
+import { flagEmoji } from './flag';
+import { TrackingTimeline } from './tracking-timeline';
+
+const parada = (overrides: Partial<ParadaSeguimiento>): ParadaSeguimiento => ({
+  id: 1,
+  partida: '2600012',
+  fecha: '2026-11-20',
+  hora: '08:15',
+  comentarios: 'Mercancía cargada',
+  cp: '28001',
+  kilometros_destino: 1234,
+  pais: 'España',
+  pais_iso: 'ES',
+  poblacion: 'Madrid',
+  poblacionB: null,
+  retraso: 0,
+  lat: 40.4,
+  lng: -3.7,
+  ...overrides,
+});
+
+function renderTimeline(paradas: ParadaSeguimiento[]) {
+  return render(
+    <TestProviders queryClient={testQueryClient()}>
+      <TrackingTimeline paradas={paradas} />
+    </TestProviders>,
+  );
+}
+
+describe('flagEmoji', () => {
+  it('turns an ISO code into its flag', () => {
+    expect(flagEmoji('ES')).toBe('🇪🇸');
+    expect(flagEmoji('fr')).toBe('🇫🇷');
+    expect(flagEmoji('')).toBe('');
+    expect(flagEmoji(null)).toBe('');
+    expect(flagEmoji('ESP')).toBe('');
+  });
+});
+
+describe('TrackingTimeline', () => {
+  it('shows each stop with date dd/mm/aaaa, time, town, postcode, flag, km and comments', () => {
+    renderTimeline([parada({})]);
+    const [item] = within(screen.getByRole('list', { name: 'Paradas' })).getAllByRole('listitem');
+    expect(item).toHaveTextContent('Madrid');
+    expect(item).toHaveTextContent('20/11/2026 08:15');
+    expect(item).toHaveTextContent('C.P. 28001');
+    expect(item).toHaveTextContent('🇪🇸');
+    expect(item).toHaveTextContent('España');
+    expect(item).toHaveTextContent('1.234 km hasta destino');
+    expect(item).toHaveTextContent('Mercancía cargada');
+    expect(within(item!).queryByText(/Retraso/)).not.toBeInTheDocument();
+  });
+
+  it('shows poblacionB after the town when present, alone when the town is missing', () => {
+    renderTimeline([
+      parada({ id: 1, poblacion: 'Zaragoza', poblacionB: 'Bordeaux' }),
+      parada({ id: 2, poblacion: null, poblacionB: 'Coslada' }),
+      parada({ id: 3, poblacion: 'Lyon', poblacionB: 'lyon' }),
+    ]);
+    expect(screen.getByText('Zaragoza (Bordeaux)')).toBeInTheDocument();
+    expect(screen.getByText('Coslada')).toBeInTheDocument();
+    expect(screen.getByText('Lyon')).toBeInTheDocument();
+  });
+
+  it('highlights delays: orange up to an hour, red beyond, in order', () => {
+    renderTimeline([
+      parada({ id: 1, retraso: 0 }),
+      parada({ id: 2, retraso: 45, poblacion: 'Zaragoza', pais_iso: 'ES' }),
+      parada({ id: 3, retraso: 120, poblacion: 'Lyon', pais: 'Francia', pais_iso: 'FR' }),
+    ]);
+    const items = within(screen.getByRole('list', { name: 'Paradas' })).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    const leve = within(items[1]!).getByText('Retraso: 45 min');
+    expect(leve.closest('[data-retraso]')).toHaveAttribute('data-retraso', 'leve');
+    const grave = within(items[2]!).getByText('Retraso: 120 min');
+    expect(grave.closest('[data-retraso]')).toHaveAttribute('data-retraso', 'grave');
+    expect(items[2]).toHaveTextContent('🇫🇷');
+    expect(items[2]).toHaveTextContent('Francia');
+  });
+});

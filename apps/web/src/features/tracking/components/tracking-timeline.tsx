@@ -1,0 +1,97 @@
+import { Badge, Group, Text, Timeline } from '@mantine/core';
+import { IconClockExclamation } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { countryName, formatDate, formatInteger } from '../../../lib/format';
+import type { ParadaSeguimiento } from '@extranet/contracts/tracking/tracking';
+import { flagEmoji } from './flag';
+
+/** Delays above this many minutes are shown in red; shorter ones in orange. */
+export const RETRASO_GRAVE_MIN = 60;
+
+/** Colours of the delay badge (dark enough for white text to pass WCAG AA). */
+export const RETRASO_COLOR = { leve: '#b34700', grave: '#c92a2a' } as const;
+
+/**
+ * The place name of a stop: "población (poblaciónB)". `poblacionB` is the town as the stop
+ * reports it (the contract: usually the destination); it stands alone when `poblacion` is empty
+ * and is left out when it repeats `poblacion`.
+ */
+export function nombreParada(parada: Pick<ParadaSeguimiento, 'poblacion' | 'poblacionB'>): string {
+  const a = parada.poblacion?.trim() ?? '';
+  const b = parada.poblacionB?.trim() ?? '';
+  if (!a) return b;
+  if (!b || b.toLowerCase() === a.toLowerCase()) return a;
+  return `${a} (${b})`;
+}
+
+/** The stops of a shipment, oldest first, as a vertical timeline (spec §3 stop fields). */
+export function TrackingTimeline({ paradas }: { paradas: readonly ParadaSeguimiento[] }) {
+  const { t } = useTranslation();
+  return (
+    <Timeline
+      active={paradas.length - 1}
+      bulletSize={28}
+      lineWidth={2}
+      role="list"
+      aria-label={t('tracking.paradas')}
+    >
+      {paradas.map((parada, index) => {
+        const retraso = parada.retraso > 0 ? parada.retraso : 0;
+        const grave = retraso > RETRASO_GRAVE_MIN;
+        const flag = flagEmoji(parada.pais_iso);
+        const pais = parada.pais ?? (parada.pais_iso ? countryName(parada.pais_iso) : '');
+        return (
+          <Timeline.Item
+            key={parada.id}
+            role="listitem"
+            color={retraso ? (grave ? 'red.9' : 'orange.9') : 'blue.7'}
+            bullet={
+              <Text size="xs" fw={700} c="white" aria-hidden>
+                {index + 1}
+              </Text>
+            }
+            title={
+              <Group gap="xs" wrap="wrap">
+                <Text fw={600} component="span">
+                  {nombreParada(parada) || t('tracking.sinPoblacion')}
+                </Text>
+                {retraso > 0 && (
+                  <Badge
+                    color={grave ? RETRASO_COLOR.grave : RETRASO_COLOR.leve}
+                    variant="filled"
+                    tt="none"
+                    radius="sm"
+                    leftSection={<IconClockExclamation size={14} aria-hidden />}
+                    data-retraso={grave ? 'grave' : 'leve'}
+                  >
+                    {t('tracking.retraso', { min: formatInteger(retraso) })}
+                  </Badge>
+                )}
+              </Group>
+            }
+          >
+            <Text size="sm" c="gray.7">
+              <time dateTime={`${parada.fecha}T${parada.hora}`}>
+                {formatDate(parada.fecha)} {parada.hora}
+              </time>
+              {parada.cp ? ` · ${t('tracking.cp')} ${parada.cp}` : ''}
+              {pais ? ' · ' : ''}
+              {flag && <span aria-hidden>{flag} </span>}
+              {pais}
+            </Text>
+            {parada.kilometros_destino !== null && (
+              <Text size="sm" c="gray.7">
+                {t('tracking.kmDestino', { km: formatInteger(parada.kilometros_destino) })}
+              </Text>
+            )}
+            {parada.comentarios && (
+              <Text size="sm" mt={2}>
+                {parada.comentarios}
+              </Text>
+            )}
+          </Timeline.Item>
+        );
+      })}
+    </Timeline>
+  );
+}

@@ -1,0 +1,61 @@
+import { render, screen, within } from '@testing-library/react';
+import { useEffect } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearInitialData, TestProviders, testQueryClient } from '../../../test/render';
+import {
+  MAP_TEST_CONFIG,
+  MAP_TEST_MARKERS,
+  MAP_TEST_MAX_ZOOM,
+  MAP_TEST_MIN_ZOOM,
+  MAP_TEST_ZOOM,
+} from '../map-test-markers';
+import { MapTestPage } from './map-test-page';
+
+vi.mock('../../../components/map-view/google-map', () => ({
+  GoogleMap: ({ onFailed }: { onFailed: () => void }) => {
+    useEffect(() => onFailed(), [onFailed]);
+    return null;
+  },
+}));
+
+afterEach(() => clearInitialData());
+
+describe('map test (spec §2, §9)', () => {
+  it('zooms 7 by default, between 3 and 9, passed as map options', () => {
+    expect(MAP_TEST_ZOOM).toBe(7);
+    expect(MAP_TEST_MIN_ZOOM).toBe(3);
+    expect(MAP_TEST_MAX_ZOOM).toBe(9);
+    expect(MAP_TEST_CONFIG.zoom).toBe(7);
+    expect(MAP_TEST_CONFIG.options).toEqual({ minZoom: 3, maxZoom: 9 });
+  });
+
+  it('has fixed markers in Peru', () => {
+    const titles = MAP_TEST_MARKERS.map((m) => m.title);
+    expect(titles).toEqual(
+      expect.arrayContaining(['Lima', 'Cusco', 'Arequipa', 'Trujillo', 'Iquitos']),
+    );
+    for (const marker of MAP_TEST_MARKERS) {
+      // Peru's bounding box.
+      expect(marker.position.lat).toBeGreaterThan(-18.5);
+      expect(marker.position.lat).toBeLessThan(0);
+      expect(marker.position.lng).toBeGreaterThan(-81.5);
+      expect(marker.position.lng).toBeLessThan(-68.5);
+    }
+  });
+
+  it('without a maps key shows the markers as a list', () => {
+    render(
+      <TestProviders queryClient={testQueryClient()}>
+        <MapTestPage />
+      </TestProviders>,
+    );
+    expect(
+      screen.getByText('Mapa no disponible: falta la clave del servicio de mapas.'),
+    ).toBeInTheDocument();
+    const items = within(
+      screen.getByRole('list', { name: 'Puntos de prueba en Perú' }),
+    ).getAllByRole('listitem');
+    expect(items).toHaveLength(MAP_TEST_MARKERS.length);
+    expect(items[0]).toHaveTextContent('Lima');
+  });
+});

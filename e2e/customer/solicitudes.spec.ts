@@ -1,0 +1,85 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { dataDir, loginAs, notification } from '../fixtures.js';
+
+/** Undoes quoted-printable soft breaks and escapes, enough to search the text. */
+function decode(text: string): string {
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/(=[0-9A-F]{2})+/g, (match) =>
+      Buffer.from(match.replace(/=/g, ''), 'hex').toString('utf8'),
+    );
+}
+
+/** The newest outbox message that mentions `text`. */
+function newestMailMentioning(text: string): string | undefined {
+  const outbox = path.join(dataDir(), 'outbox');
+  let files: string[];
+  try {
+    files = readdirSync(outbox).filter((name) => name.endsWith('.eml'));
+  } catch {
+    return undefined;
+  }
+  return files
+    .map((name) => path.join(outbox, name))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
+    .map((file) => decode(readFileSync(file, 'utf8')))
+    .find((mail) => mail.includes(text));
+}
+
+test.describe('transport requests', () => {
+  test("sends a request, sees 'Solicitud enviada' and the operators' e-mail", async ({ page }) => {
+    // A town no other test uses, to find this request's e-mail among the others.
+    const poblacion = `Teruel ${Date.now().toString(36)}`;
+    await loginAs(page, 'cliente@demo.es');
+    await expect(page).toHaveURL(/\/clientes\/tracking$/);
+    await page.goto('/clientes/solicitar_transporte');
+
+    const origen = page.getByRole('group', { name: 'Origen' });
+    await origen.getByRole('textbox', { name: 'Población' }).fill(poblacion);
+    await origen.getByRole('textbox', { name: 'Dirección' }).fill('Polígono La Paz, nave 3');
+    await origen.getByRole('textbox', { name: 'Código postal' }).fill('44002');
+    const destino = page.getByRole('group', { name: 'Destino' });
+    await destino.getByRole('textbox', { name: 'Población' }).fill('Valencia');
+    await destino.getByRole('textbox', { name: 'Código postal' }).fill('46001');
+
+    // Fecha de carga: open the Spanish calendar with the keyboard and take a day next month.
+    await page.getByRole('button', { name: 'Fecha de carga' }).click();
+    await page
+      .getByRole('button', { name: 'Siguiente mes' })
+      .or(page.locator('[data-direction="next"]'))
+      .first()
+      .click();
+    await page
+      .locator('table button:not([data-outside]):not([disabled])')
+      .filter({ hasText: /^15$/ })
+      .first()
+      .click();
+
+    await page.getByRole('textbox', { name: 'Mercancía' }).fill('Jamones curados');
+    await page.getByRole('textbox', { name: 'Bultos' }).fill('10');
+    await page.getByRole('textbox', { name: 'Peso (kg)' }).fill('1200');
+    await page.getByRole('button', { name: 'Enviar solicitud' }).click();
+
+    await expect(notification(page, 'Solicitud enviada')).toBeVisible();
+    // The form resets, and the request heads the list with its status.
+    await expect(origen.getByRole('textbox', { name: 'Población' })).toHaveValue('');
+    const lista = page.getByRole('list', { name: 'Solicitudes enviadas' });
+    await expect(lista.getByRole('listitem').first()).toContainText(poblacion);
+    await expect(lista.getByRole('listitem').first()).toContainText('Recibida');
+
+    await expect.poll(() => newestMailMentioning(poblacion), { timeout: 10_000 }).toBeTruthy();
+  });
+
+  test('the browser refuses an incomplete request in Spanish', async ({ page }) => {
+    await loginAs(page, 'cliente@demo.es');
+    await expect(page).toHaveURL(/\/clientes\/tracking$/);
+    await page.goto('/clientes/solicitar_transporte');
+    await page.getByRole('button', { name: 'Enviar solicitud' }).click();
+    await expect(page.getByText('Indique la fecha de carga.')).toBeVisible();
+    await expect(
+      page.getByText('La población debe tener al menos 2 caracteres.').first(),
+    ).toBeVisible();
+  });
+});
