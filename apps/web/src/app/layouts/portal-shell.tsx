@@ -36,6 +36,7 @@ import { useAccessLink } from '../../features/auth/api/access-link';
 import { useAuthSession } from '../../features/auth/api/get-auth-session';
 import { useMenu } from '../../features/auth/api/get-menu';
 import { useLogout } from '../../features/auth/api/logout';
+import { CertificateWarning } from '../../features/certificados/components/certificate-warning';
 import { EnablePushButton } from '../../features/push/components/enable-push-button';
 import { setUpPushAfterLogin } from '../../features/push/push-setup';
 import { isApiRequestError } from '../../lib/api-client';
@@ -301,6 +302,7 @@ function SignedInShell({ portal, navigation, linkSession, accessSuffix = '' }: S
         </AppShell.Navbar>
 
         <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
+          {portal === 'proveedores' && <CertificateWarning />}
           {content}
         </AppShell.Main>
       </AppShell>

@@ -1,14 +1,158 @@
+import type { FacturaProveedorResumen } from '@extranet/contracts/facturas-proveedor/factura-proveedor';
+import { Badge, Button, Select, SimpleGrid } from '@mantine/core';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { DateRangeFilter } from '../../../components/date-range-filter';
 import { PageTitle } from '../../../components/page-title';
-import { UnderConstruction } from '../../../components/under-construction';
+import { csvCents } from '../../../lib/csv';
+import { formatCents, formatDate } from '../../../lib/format';
+import { useFacturas, type FacturasFiltros } from '../api/get-facturas';
+import { FacturaDetalle } from '../components/factura-detalle';
+import { FacturaEstadoBadge } from '../components/factura-estado-badge';
+import { FACTURA_ESTADOS, facturasQuery, parseFacturasQuery } from '../facturas-filtros';
 
 /** Supplier invoice history (/proveedores/facturas). */
 export function HistoricoFacturasPage() {
   const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filtros = useMemo(() => parseFacturasQuery(searchParams), [searchParams]);
+  const setFiltros = useCallback(
+    (next: FacturasFiltros) => setSearchParams(facturasQuery(next), { replace: true }),
+    [setSearchParams],
+  );
+  const query = useFacturas(filtros);
+  const rows = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const onEndReached = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+
+  const columns = useMemo<DataTableColumn<FacturaProveedorResumen>[]>(
+    () => [
+      {
+        id: 'serie',
+        header: t('facturasProveedor.columnas.serie'),
+        cell: (row) => row.serie ?? '',
+        csv: (row) => row.serie,
+        width: 80,
+      },
+      {
+        id: 'numero',
+        header: t('facturasProveedor.columnas.numero'),
+        cell: (row) => row.numero,
+        csv: (row) => row.numero,
+      },
+      {
+        id: 'fecha',
+        header: t('facturasProveedor.columnas.fechaEmision'),
+        cell: (row) => formatDate(row.fecha_emision),
+        csv: (row) => formatDate(row.fecha_emision),
+        width: 120,
+      },
+      {
+        id: 'vto',
+        header: t('facturasProveedor.columnas.vto'),
+        cell: (row) => formatDate(row.vto),
+        csv: (row) => formatDate(row.vto),
+        width: 110,
+      },
+      {
+        id: 'base',
+        header: t('facturasProveedor.columnas.base'),
+        cell: (row) => formatCents(row.base_imponible_centimos),
+        csv: (row) => csvCents(row.base_imponible_centimos),
+        align: 'right',
+      },
+      {
+        id: 'iva',
+        header: t('facturasProveedor.columnas.iva'),
+        cell: (row) => formatCents(row.iva_centimos),
+        csv: (row) => csvCents(row.iva_centimos),
+        align: 'right',
+      },
+      {
+        id: 'importe',
+        header: t('facturasProveedor.columnas.importe'),
+        cell: (row) => formatCents(row.importe_centimos),
+        csv: (row) => csvCents(row.importe_centimos),
+        align: 'right',
+      },
+      {
+        id: 'pagada',
+        header: t('facturasProveedor.columnas.pagada'),
+        cell: (row) => (
+          <Badge color={row.pagada ? 'green' : 'gray'} variant={row.pagada ? 'filled' : 'light'}>
+            {row.pagada ? t('facturasProveedor.si') : t('facturasProveedor.no')}
+          </Badge>
+        ),
+        csv: (row) => row.pagada,
+        align: 'center',
+        width: 90,
+      },
+      {
+        id: 'estado',
+        header: t('facturasProveedor.columnas.estado'),
+        cell: (row) => <FacturaEstadoBadge estado={row.estado} />,
+        csv: (row) => t(`facturasProveedor.estado.${row.estado}`),
+        width: 130,
+      },
+    ],
+    [t],
+  );
+
+  const hasFilters = Object.values(filtros).some((v) => v !== undefined);
+
   return (
     <>
       <PageTitle>{t('routes.proveedor-facturas.title')}</PageTitle>
-      <UnderConstruction />
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs" mb="md">
+        <DateRangeFilter
+          label={t('facturasProveedor.filtros.fechas')}
+          value={{ desde: filtros.fechaDesde, hasta: filtros.fechaHasta }}
+          onChange={(range) =>
+            setFiltros({ ...filtros, fechaDesde: range.desde, fechaHasta: range.hasta })
+          }
+        />
+        <Select
+          label={t('facturasProveedor.filtros.estado')}
+          placeholder={t('facturasProveedor.filtros.todos')}
+          data={FACTURA_ESTADOS.map((estado) => ({
+            value: estado,
+            label: t(`facturasProveedor.estado.${estado}`),
+          }))}
+          value={filtros.estado ?? null}
+          onChange={(estado) =>
+            setFiltros({
+              ...filtros,
+              estado: FACTURA_ESTADOS.find((value) => value === estado),
+            })
+          }
+          clearable
+        />
+        <Button
+          variant="subtle"
+          onClick={() => setFiltros({})}
+          disabled={!hasFilters}
+          style={{ alignSelf: 'end' }}
+        >
+          {t('facturasProveedor.filtros.limpiar')}
+        </Button>
+      </SimpleGrid>
+      <DataTable
+        data={rows}
+        columns={columns}
+        getRowId={(row) => String(row.id)}
+        getRowLabel={(row) => t('facturasProveedor.fila', { numero: row.numero })}
+        label={t('facturasProveedor.tabla')}
+        loading={query.isPending}
+        error={query.isError ? query.error.message : undefined}
+        emptyMessage={t('facturasProveedor.vacio')}
+        renderDetail={(row) => <FacturaDetalle facturaId={row.id} />}
+        onEndReached={onEndReached}
+        hasMore={hasNextPage}
+        loadingMore={isFetchingNextPage}
+        csvFileName="facturas.csv"
+      />
     </>
   );
 }

@@ -1,14 +1,136 @@
+import type { PrevencionDocumento } from '@extranet/contracts/prevencion/prevencion';
+import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconFileTypePdf } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/empty-state';
 import { PageTitle } from '../../../components/page-title';
-import { UnderConstruction } from '../../../components/under-construction';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { useMarcarLeido } from '../api/marcar-leido';
+import { usePrevencion } from '../api/get-prevencion';
 
-/** Occupational risk prevention (/proveedores/prevencion). */
+function DocumentoCard({ documento }: { documento: PrevencionDocumento }) {
+  const { t } = useTranslation();
+  const marcar = useMarcarLeido();
+  const headingId = `prevencion-${documento.id}`;
+  // `leido_at` is an instant: its calendar day in the user's time zone.
+  const leidoEl = documento.leido_at ? formatDateTime(documento.leido_at).slice(0, 10) : null;
+
+  return (
+    <Paper withBorder p="md" radius="md" component="article" aria-labelledby={headingId}>
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+          <Title order={2} size="h4" id={headingId}>
+            {documento.titulo}
+          </Title>
+          {documento.obligatorio && (
+            <Badge variant="outline" color="blue">
+              {t('prevencion.obligatorio')}
+            </Badge>
+          )}
+        </Group>
+        {documento.descripcion && <Text size="sm">{documento.descripcion}</Text>}
+        <Text size="sm" c="dimmed">
+          {t('prevencion.publicado', { fecha: formatDate(documento.publicado_at) })}
+        </Text>
+        {marcar.isError && (
+          <Alert color="red" variant="light" role="alert">
+            {marcar.error.message}
+          </Alert>
+        )}
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          {leidoEl ? (
+            <Group gap={6} c="green.9">
+              <IconCheck size={18} aria-hidden />
+              <Text size="sm" fw={600}>
+                {t('prevencion.leido', { fecha: leidoEl })}
+              </Text>
+            </Group>
+          ) : (
+            <Text size="sm" c="orange.9" fw={600}>
+              {t('prevencion.pendiente')}
+            </Text>
+          )}
+          <Group gap="xs">
+            {documento.tiene_archivo && (
+              <Button
+                component="a"
+                href={`/api/proveedores/prevencion/${documento.id}/archivo`}
+                download
+                variant="default"
+                leftSection={<IconFileTypePdf size={16} aria-hidden />}
+                aria-label={t('prevencion.abrirAria', { titulo: documento.titulo })}
+              >
+                {t('prevencion.abrir')}
+              </Button>
+            )}
+            {!documento.leido_at && (
+              <Button
+                leftSection={<IconCheck size={16} aria-hidden />}
+                loading={marcar.isPending}
+                onClick={() =>
+                  marcar.mutate(documento.id, {
+                    onSuccess: () =>
+                      notifications.show({
+                        color: 'green',
+                        message: t('prevencion.confirmado', { titulo: documento.titulo }),
+                      }),
+                  })
+                }
+                aria-label={t('prevencion.confirmarAria', { titulo: documento.titulo })}
+              >
+                {t('prevencion.confirmar')}
+              </Button>
+            )}
+          </Group>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Risk-prevention documents (/proveedores/prevencion): open each and acknowledge it. */
 export function PrevencionPage() {
   const { t } = useTranslation();
+  const query = usePrevencion();
+
+  let content;
+  if (query.isPending) {
+    content = (
+      <Stack aria-busy="true">
+        {Array.from({ length: 3 }, (_, i) => (
+          <Skeleton key={i} height={140} radius="md" />
+        ))}
+      </Stack>
+    );
+  } else if (query.isError) {
+    content = (
+      <Alert color="red" variant="light" role="alert">
+        {query.error.message}
+      </Alert>
+    );
+  } else if (query.data.items.length === 0) {
+    content = <EmptyState message={t('prevencion.vacio')} />;
+  } else {
+    const pendientes = query.data.items.filter((d) => d.obligatorio && !d.leido_at).length;
+    content = (
+      <Stack gap="md">
+        {pendientes > 0 && (
+          <Alert color="orange" variant="light">
+            {t('prevencion.pendientesObligatorios', { count: pendientes })}
+          </Alert>
+        )}
+        {query.data.items.map((documento) => (
+          <DocumentoCard key={documento.id} documento={documento} />
+        ))}
+      </Stack>
+    );
+  }
+
   return (
     <>
       <PageTitle>{t('routes.proveedor-prevencion.title')}</PageTitle>
-      <UnderConstruction />
+      {content}
     </>
   );
 }

@@ -1,14 +1,150 @@
+import type { TransporteResumen } from '@extranet/contracts/transportes/transporte';
+import { Text } from '@mantine/core';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { PageTitle } from '../../../components/page-title';
-import { UnderConstruction } from '../../../components/under-construction';
+import { csvCents } from '../../../lib/csv';
+import { formatCents, formatDate, formatInteger, formatKg } from '../../../lib/format';
+import { transportesExportUrl } from '../api/export-transportes';
+import { useTransportes, type TransportesFiltros } from '../api/get-transportes';
+import { SubpartidasDetalle } from '../components/subpartidas-detalle';
+import { TransporteEstadoBadge } from '../components/transporte-estado-badge';
+import { TransportesFilters } from '../components/transportes-filters';
+import { historicoQuery, parseHistoricoQuery } from '../historico-filters';
 
 /** Supplier transport history (/proveedores/transportes). */
 export function HistoricoTransportesPage() {
   const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filtros = useMemo(() => parseHistoricoQuery(searchParams), [searchParams]);
+  const setFiltros = useCallback(
+    (next: TransportesFiltros) => setSearchParams(historicoQuery(next), { replace: true }),
+    [setSearchParams],
+  );
+  const query = useTransportes(filtros);
+  const rows = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const onEndReached = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+
+  const columns = useMemo<DataTableColumn<TransporteResumen>[]>(
+    () => [
+      {
+        id: 'id',
+        header: t('transportes.columnas.id'),
+        cell: (row) => (
+          <>
+            <Text size="sm" fw={600} span>
+              {row.id}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {row.referencia}
+            </Text>
+          </>
+        ),
+        csv: (row) => row.id,
+        width: 110,
+      },
+      {
+        id: 'vehiculo',
+        header: t('transportes.columnas.vehiculo'),
+        cell: (row) => row.matricula ?? '',
+        csv: (row) => row.matricula,
+      },
+      {
+        id: 'conductor',
+        header: t('transportes.columnas.conductor'),
+        cell: (row) => row.conductor ?? '',
+        csv: (row) => row.conductor,
+      },
+      {
+        id: 'carga',
+        header: t('transportes.columnas.cargaPrevista'),
+        cell: (row) => formatDate(row.fecha_carga),
+        csv: (row) => formatDate(row.fecha_carga),
+        width: 110,
+      },
+      {
+        id: 'origen',
+        header: t('transportes.columnas.origen'),
+        cell: (row) => `${row.origen_poblacion} (${row.origen_pais_iso})`,
+        csv: (row) => row.origen_poblacion,
+      },
+      {
+        id: 'destino',
+        header: t('transportes.columnas.destino'),
+        cell: (row) => `${row.destino_poblacion} (${row.destino_pais_iso})`,
+        csv: (row) => row.destino_poblacion,
+      },
+      {
+        id: 'bultos',
+        header: t('transportes.columnas.bultos'),
+        cell: (row) => formatInteger(row.bultos),
+        csv: (row) => row.bultos,
+        align: 'right',
+        width: 80,
+      },
+      {
+        id: 'peso',
+        header: t('transportes.columnas.peso'),
+        cell: (row) => formatKg(row.peso_kg),
+        csv: (row) => row.peso_kg,
+        align: 'right',
+        width: 100,
+      },
+      {
+        id: 'precio',
+        header: t('transportes.columnas.precio'),
+        cell: (row) => formatCents(row.importe_centimos),
+        csv: (row) => csvCents(row.importe_centimos),
+        align: 'right',
+        width: 110,
+      },
+      {
+        id: 'estado',
+        header: t('transportes.columnas.estado'),
+        cell: (row) => <TransporteEstadoBadge estado={row.estado} />,
+        csv: (row) => t(`transportes.estado.${row.estado}`),
+        width: 120,
+      },
+      {
+        id: 'incidencia',
+        header: t('transportes.columnas.incidencia'),
+        cell: (row) =>
+          row.incidencia ? (
+            <Text size="sm" c="red.8">
+              {row.incidencia}
+            </Text>
+          ) : (
+            ''
+          ),
+        csv: (row) => row.incidencia,
+      },
+    ],
+    [t],
+  );
+
   return (
     <>
       <PageTitle>{t('routes.proveedor-transportes.title')}</PageTitle>
-      <UnderConstruction />
+      <TransportesFilters value={filtros} onChange={setFiltros} />
+      <DataTable
+        data={rows}
+        columns={columns}
+        getRowId={(row) => String(row.id)}
+        getRowLabel={(row) => t('transportes.fila', { id: row.id })}
+        label={t('transportes.tabla')}
+        loading={query.isPending}
+        error={query.isError ? query.error.message : undefined}
+        emptyMessage={t('transportes.vacio')}
+        renderDetail={(row) => <SubpartidasDetalle transporteId={row.id} />}
+        onEndReached={onEndReached}
+        hasMore={hasNextPage}
+        loadingMore={isFetchingNextPage}
+        exportUrl={transportesExportUrl(filtros)}
+        estimateRowHeight={58}
+      />
     </>
   );
 }

@@ -1,10 +1,22 @@
+import { Accordion, Alert, Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { EmptyState } from '../../../components/empty-state';
 import { PageTitle } from '../../../components/page-title';
-import { UnderConstruction } from '../../../components/under-construction';
-import { parseAlbaranesEntregaFilters, type AlbaranesEntregaFilters } from '../upload-filters';
+import { formatCents, formatDate } from '../../../lib/format';
+import { useAlbaranesPendientes } from '../api/get-albaranes-pendientes';
+import { SubpartidaUpload } from '../components/subpartida-upload';
+import { TransporteEstadoBadge } from '../components/transporte-estado-badge';
+import { UploadFiltersForm } from '../components/upload-filters-form';
+import {
+  parseAlbaranesEntregaFilters,
+  type AlbaranesEntregaFilters,
+  type SubirFacturasFilters,
+} from '../upload-filters';
+import { defaultOpened, uploadFiltersQuery } from '../upload-query';
 
-/** Route loader: the page's filters from its query; the list of transports will read them. */
+/** Route loader: the page's filters from its query (re-run on every query change). */
 export function subirAlbaranesEntregaLoader({
   request,
 }: LoaderFunctionArgs): AlbaranesEntregaFilters {
@@ -14,10 +26,121 @@ export function subirAlbaranesEntregaLoader({
 /** Delivery-note (CMR) upload (/proveedores/subir-albaranes-entrega). */
 export function SubirAlbaranesEntregaPage() {
   const { t } = useTranslation();
+  const filters = useLoaderData<AlbaranesEntregaFilters>();
+  const [, setSearchParams] = useSearchParams();
+  const query = useAlbaranesPendientes(filters);
+  const transportes = useMemo(
+    () => query.data?.pages.flatMap((page) => page.items) ?? [],
+    [query.data],
+  );
+  // The user's own choice once they open or close a transport; until then the default.
+  const [chosen, setChosen] = useState<string[] | null>(null);
+  const opened = chosen ?? defaultOpened(transportes, filters.opened);
+
+  const setFilters = useCallback(
+    (next: SubirFacturasFilters) => {
+      setChosen(null);
+      setSearchParams(uploadFiltersQuery({ ...next, opened: filters.opened }), { replace: true });
+    },
+    [setSearchParams, filters.opened],
+  );
+
+  let content;
+  if (query.isPending) {
+    content = (
+      <Stack gap="sm" aria-busy="true" aria-label={t('albaranes.cargando')}>
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} height={56} radius="sm" />
+        ))}
+      </Stack>
+    );
+  } else if (query.isError) {
+    content = (
+      <Alert color="red" variant="light" role="alert">
+        {query.error.message}
+      </Alert>
+    );
+  } else if (transportes.length === 0) {
+    content = <EmptyState message={t('albaranes.vacio')} />;
+  } else {
+    content = (
+      <>
+        <Text size="sm" c="dimmed" mb="xs" aria-live="polite">
+          {t('albaranes.total', { count: transportes.length })}
+          {query.hasNextPage ? ` ${t('tabla.more')}` : ''}
+        </Text>
+        <Accordion
+          multiple
+          variant="separated"
+          value={opened}
+          onChange={setChosen}
+          chevronPosition="left"
+        >
+          {transportes.map((transporte) => (
+            <Accordion.Item key={transporte.id} value={String(transporte.id)}>
+              <Accordion.Control>
+                <Group gap="xs" wrap="wrap" justify="space-between">
+                  <Stack gap={0}>
+                    <Text fw={600} size="sm">
+                      {t('albaranes.cabecera', {
+                        id: transporte.id,
+                        ref: transporte.referencia,
+                      })}
+                    </Text>
+                    <Text size="sm">
+                      {transporte.origen_poblacion} → {transporte.destino_poblacion}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {t('albaranes.fechas', {
+                        carga: formatDate(transporte.fecha_carga),
+                        descarga: formatDate(transporte.fecha_descarga),
+                      })}
+                      {transporte.matricula ? ` · ${transporte.matricula}` : ''}
+                      {` · ${formatCents(transporte.importe_centimos)}`}
+                    </Text>
+                  </Stack>
+                  <Group gap="xs">
+                    <TransporteEstadoBadge estado={transporte.estado} />
+                    <Badge color="orange" variant="light">
+                      {t('albaranes.pendientes', { count: transporte.subpartidas.length })}
+                    </Badge>
+                  </Group>
+                </Group>
+              </Accordion.Control>
+              <Accordion.Panel>
+                <Stack gap="sm">
+                  {transporte.subpartidas.map((subpartida) => (
+                    <SubpartidaUpload
+                      key={subpartida.id}
+                      subpartida={subpartida}
+                      referencia={transporte.referencia}
+                    />
+                  ))}
+                </Stack>
+              </Accordion.Panel>
+            </Accordion.Item>
+          ))}
+        </Accordion>
+        {query.hasNextPage && (
+          <Group justify="center" mt="md">
+            <Button
+              variant="default"
+              onClick={() => void query.fetchNextPage()}
+              loading={query.isFetchingNextPage}
+            >
+              {t('albaranes.cargarMas')}
+            </Button>
+          </Group>
+        )}
+      </>
+    );
+  }
+
   return (
     <>
       <PageTitle>{t('routes.proveedor-subir-albaranes-entrega.title')}</PageTitle>
-      <UnderConstruction />
+      <UploadFiltersForm value={filters} onChange={setFilters} />
+      {content}
     </>
   );
 }

@@ -1,21 +1,164 @@
+import type { TransporteSinFactura } from '@extranet/contracts/transportes/documentos-pendientes';
+import { Button, Text } from '@mantine/core';
+import { IconFileInvoice } from '@tabler/icons-react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { PageTitle } from '../../../components/page-title';
-import { UnderConstruction } from '../../../components/under-construction';
+import { formatCents, formatDate, formatInteger, formatKg } from '../../../lib/format';
+import { useTransportesSinFactura } from '../api/get-transportes-sin-factura';
+import { FacturaModal } from '../components/factura-modal';
+import { TransporteEstadoBadge } from '../components/transporte-estado-badge';
+import { UploadFiltersForm } from '../components/upload-filters-form';
 import { parseSubirFacturasFilters, type SubirFacturasFilters } from '../upload-filters';
+import { uploadFiltersQuery } from '../upload-query';
 
-/** Route loader: the page's filters from its query; the list of transports will read them. */
+/** Route loader: the page's filters from its query (re-run on every query change). */
 export function subirFacturasLoader({ request }: LoaderFunctionArgs): SubirFacturasFilters {
   return parseSubirFacturasFilters(new URL(request.url).searchParams);
 }
 
-/** Invoice upload for transports (/proveedores/subir-facturas). */
+/** Invoice upload for transports (/proveedores/subir-facturas): check rows, upload one PDF. */
 export function SubirFacturasPage() {
   const { t } = useTranslation();
+  const filters = useLoaderData<SubirFacturasFilters>();
+  const [, setSearchParams] = useSearchParams();
+  const query = useTransportesSinFactura(filters);
+  const rows = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
+  const [selectedIds, setSelectedIds] = useState<string[]>([]);
+  const [modalOpen, setModalOpen] = useState(false);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const onEndReached = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+
+  // Only rows still in the list count (a refetch may have removed some).
+  const selected = useMemo(() => {
+    const ids = new Set(selectedIds);
+    return rows.filter((row) => ids.has(String(row.id)));
+  }, [rows, selectedIds]);
+
+  const setFilters = useCallback(
+    (next: SubirFacturasFilters) => {
+      setSelectedIds([]);
+      setSearchParams(uploadFiltersQuery(next), { replace: true });
+    },
+    [setSearchParams],
+  );
+
+  const columns = useMemo<DataTableColumn<TransporteSinFactura>[]>(
+    () => [
+      {
+        id: 'id',
+        header: t('transportes.columnas.id'),
+        cell: (row) => (
+          <>
+            <Text size="sm" fw={600} span>
+              {row.id}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {row.referencia}
+            </Text>
+          </>
+        ),
+        width: 110,
+      },
+      {
+        id: 'vehiculo',
+        header: t('transportes.columnas.vehiculo'),
+        cell: (row) => row.matricula ?? '',
+      },
+      {
+        id: 'carga',
+        header: t('transportes.columnas.cargaPrevista'),
+        cell: (row) => formatDate(row.fecha_carga),
+        width: 110,
+      },
+      {
+        id: 'descarga',
+        header: t('transportes.columnas.descarga'),
+        cell: (row) => formatDate(row.fecha_descarga),
+        width: 110,
+      },
+      {
+        id: 'origen',
+        header: t('transportes.columnas.origen'),
+        cell: (row) => row.origen_poblacion,
+      },
+      {
+        id: 'destino',
+        header: t('transportes.columnas.destino'),
+        cell: (row) => row.destino_poblacion,
+      },
+      {
+        id: 'bultos',
+        header: t('transportes.columnas.bultos'),
+        cell: (row) => formatInteger(row.bultos),
+        align: 'right',
+        width: 80,
+      },
+      {
+        id: 'peso',
+        header: t('transportes.columnas.peso'),
+        cell: (row) => formatKg(row.peso_kg),
+        align: 'right',
+        width: 100,
+      },
+      {
+        id: 'precio',
+        header: t('transportes.columnas.precio'),
+        cell: (row) => formatCents(row.importe_centimos),
+        align: 'right',
+        width: 110,
+      },
+      {
+        id: 'estado',
+        header: t('transportes.columnas.estado'),
+        cell: (row) => <TransporteEstadoBadge estado={row.estado} />,
+        width: 120,
+      },
+    ],
+    [t],
+  );
+
   return (
     <>
       <PageTitle>{t('routes.proveedor-subir-facturas.title')}</PageTitle>
-      <UnderConstruction />
+      <UploadFiltersForm value={filters} onChange={setFilters} />
+      <DataTable
+        data={rows}
+        columns={columns}
+        getRowId={(row) => String(row.id)}
+        getRowLabel={(row) => t('transportes.fila', { id: row.id })}
+        label={t('subirFacturas.tabla')}
+        loading={query.isPending}
+        error={query.isError ? query.error.message : undefined}
+        emptyMessage={t('subirFacturas.vacio')}
+        selectable
+        selectedIds={selectedIds}
+        onSelectionChange={setSelectedIds}
+        onEndReached={onEndReached}
+        hasMore={hasNextPage}
+        loadingMore={isFetchingNextPage}
+        toolbar={
+          <Button
+            leftSection={<IconFileInvoice size={16} aria-hidden />}
+            onClick={() => setModalOpen(true)}
+            disabled={selected.length === 0}
+            size="sm"
+          >
+            {t('subirFacturas.subir')}
+          </Button>
+        }
+      />
+      <FacturaModal
+        transportes={selected}
+        opened={modalOpen && selected.length > 0}
+        onClose={() => setModalOpen(false)}
+        onUploaded={() => {
+          setModalOpen(false);
+          setSelectedIds([]);
+        }}
+      />
     </>
   );
 }

@@ -1,0 +1,215 @@
+import type { TransporteSinFactura } from '@extranet/contracts/transportes/documentos-pendientes';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import dayjs from 'dayjs';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-range-filter';
+import { FileDropzone } from '../../../components/file-dropzone';
+import { UploadProgress } from '../../../components/upload-progress';
+import { formatCents } from '../../../lib/format';
+import { UPLOAD_MAX_BYTES } from '../../../lib/upload';
+import { useSubirFactura } from '../api/subir-factura';
+import {
+  EMPTY_FACTURA,
+  sumEuros,
+  toCents,
+  validateFactura,
+  type FacturaErrors,
+  type FacturaValues,
+} from '../factura-form';
+
+export interface FacturaModalProps {
+  /** The checked transports the invoice covers; the modal is open while not empty. */
+  transportes: readonly TransporteSinFactura[];
+  opened: boolean;
+  onClose: () => void;
+  /** Called after a successful upload (the page clears its selection). */
+  onUploaded: () => void;
+}
+
+/**
+ * "Subir factura": one invoice (number, issue date, amounts, PDF) for every checked transport.
+ * The total follows base + IVA until the user types it; it must equal their sum.
+ */
+export function FacturaModal({ transportes, opened, onClose, onUploaded }: FacturaModalProps) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<FacturaValues>(EMPTY_FACTURA);
+  const [errors, setErrors] = useState<FacturaErrors>({});
+  const [importeTocado, setImporteTocado] = useState(false);
+  const [percent, setPercent] = useState(0);
+  const subir = useSubirFactura();
+  const today = dayjs().format('YYYY-MM-DD');
+
+  const set = (patch: Partial<FacturaValues>) => {
+    setValues((current) => {
+      const next = { ...current, ...patch };
+      if (!importeTocado && ('base' in patch || 'iva' in patch)) {
+        next.importe = sumEuros(next.base, next.iva);
+      }
+      return next;
+    });
+    setErrors((current) => {
+      const next = { ...current };
+      for (const key of Object.keys(patch) as (keyof FacturaValues)[]) delete next[key];
+      return next;
+    });
+  };
+
+  function close() {
+    if (subir.isPending) return;
+    setValues(EMPTY_FACTURA);
+    setErrors({});
+    setImporteTocado(false);
+    subir.reset();
+    onClose();
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = validateFactura(values, today);
+    setErrors(found);
+    if (Object.keys(found).length > 0 || !values.pdf || !values.fecha) return;
+    setPercent(0);
+    const numero = values.numero.trim();
+    subir.mutate(
+      {
+        factura: {
+          numero,
+          fecha_emision: values.fecha,
+          base_imponible_centimos: toCents(values.base)!,
+          iva_centimos: toCents(values.iva)!,
+          importe_centimos: toCents(values.importe)!,
+          transporteIds: transportes.map((transporte) => transporte.id),
+          pdf: values.pdf,
+        },
+        onProgress: (progress) => setPercent(progress.percent),
+      },
+      {
+        onSuccess: () => {
+          notifications.show({
+            color: 'green',
+            message: t('subirFacturas.subida', { numero, count: transportes.length }),
+          });
+          setValues(EMPTY_FACTURA);
+          setImporteTocado(false);
+          subir.reset();
+          onUploaded();
+        },
+      },
+    );
+  }
+
+  const error = (key: keyof FacturaValues) => (errors[key] ? t(errors[key]) : undefined);
+  const totalTransportes = transportes.reduce((sum, tr) => sum + tr.importe_centimos, 0);
+
+  return (
+    <Modal opened={opened} onClose={close} title={t('subirFacturas.modal.titulo')} size="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Text size="sm">
+            {t('subirFacturas.modal.cubre', {
+              count: transportes.length,
+              refs: transportes.map((tr) => tr.referencia).join(', '),
+              total: formatCents(totalTransportes),
+            })}
+          </Text>
+          <TextInput
+            label={t('subirFacturas.modal.numero')}
+            value={values.numero}
+            onChange={(event) => set({ numero: event.currentTarget.value })}
+            error={error('numero')}
+            maxLength={30}
+            required
+            data-autofocus
+          />
+          <DateField
+            label={t('subirFacturas.modal.fecha')}
+            value={values.fecha}
+            onChange={(fecha) => set({ fecha })}
+            error={error('fecha')}
+            maxDate={today}
+          />
+          <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm">
+            <NumberInput
+              label={t('subirFacturas.modal.base')}
+              value={values.base}
+              onChange={(base) => set({ base })}
+              error={error('base')}
+              decimalScale={2}
+              decimalSeparator=","
+              thousandSeparator="."
+              min={0}
+              hideControls
+              required
+            />
+            <NumberInput
+              label={t('subirFacturas.modal.iva')}
+              value={values.iva}
+              onChange={(iva) => set({ iva })}
+              error={error('iva')}
+              decimalScale={2}
+              decimalSeparator=","
+              thousandSeparator="."
+              min={0}
+              hideControls
+              required
+            />
+            <NumberInput
+              label={t('subirFacturas.modal.importe')}
+              description={t('subirFacturas.modal.importeAyuda')}
+              value={values.importe}
+              onChange={(importe) => {
+                setImporteTocado(true);
+                set({ importe });
+              }}
+              error={error('importe')}
+              decimalScale={2}
+              decimalSeparator=","
+              thousandSeparator="."
+              min={0}
+              hideControls
+              required
+            />
+          </SimpleGrid>
+          <FileDropzone
+            label={t('subirFacturas.modal.pdf')}
+            accept="application/pdf,.pdf"
+            acceptLabel={t('subida.pdf')}
+            maxBytes={UPLOAD_MAX_BYTES}
+            value={values.pdf}
+            onChange={(pdf) => set({ pdf })}
+            error={error('pdf')}
+            disabled={subir.isPending}
+          />
+          {subir.isPending && (
+            <UploadProgress percent={percent} label={t('subirFacturas.modal.titulo')} />
+          )}
+          {subir.isError && (
+            <Alert color="red" variant="light" role="alert">
+              {subir.error.message}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={subir.isPending}>
+              {t('tabla.cancel')}
+            </Button>
+            <Button type="submit" loading={subir.isPending}>
+              {t('subirFacturas.modal.enviar')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

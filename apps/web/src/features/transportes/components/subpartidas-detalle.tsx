@@ -1,0 +1,82 @@
+import { Anchor, Badge, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { usePortalContext } from '../../../lib/portal-context';
+import { formatDateTime, formatInteger, formatKg } from '../../../lib/format';
+import { useTransporte } from '../api/get-transporte';
+
+/** The expandable detail of a history row: its subpartidas, each with its CMR or "Pendiente". */
+export function SubpartidasDetalle({ transporteId }: { transporteId: number }) {
+  const { t } = useTranslation();
+  const detalle = useTransporte(transporteId);
+  const suffix = usePortalContext()?.accessSuffix ?? '';
+  if (detalle.isPending) {
+    return (
+      <Group gap="xs" role="status">
+        <Loader size="xs" />
+        <Text size="sm">{t('transportes.subpartidas.cargando')}</Text>
+      </Group>
+    );
+  }
+  if (detalle.isError) {
+    return (
+      <Text size="sm" c="red.8" role="alert">
+        {detalle.error.message}
+      </Text>
+    );
+  }
+  const subpartidas = detalle.data.subpartidas_detalle;
+  return (
+    <Stack gap={6}>
+      <Text size="sm" fw={600}>
+        {t('transportes.subpartidas.titulo', { count: subpartidas.length })}
+      </Text>
+      <Stack gap={6} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {subpartidas.map((s) => (
+          <Group key={s.id} component="li" gap="sm" wrap="wrap">
+            <Text size="sm" fw={500}>
+              {t('transportes.subpartidas.numero', { numero: s.numero })}
+            </Text>
+            <Text size="sm">
+              {s.origen_poblacion} → {s.destino_poblacion}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {t('transportes.subpartidas.carga', {
+                bultos: formatInteger(s.bultos),
+                peso: formatKg(s.peso_kg),
+              })}
+            </Text>
+            {s.cmr_archivo_id ? (
+              <Anchor
+                size="sm"
+                href={`/api/proveedores/archivos/${s.cmr_archivo_id}`}
+                download
+                style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+              >
+                <IconDownload size={14} aria-hidden />
+                {t('transportes.subpartidas.descargar', { numero: s.numero })}
+                {s.cmr_subido_at
+                  ? ` (${t('transportes.subpartidas.subidoEl', { fecha: formatDateTime(s.cmr_subido_at) })})`
+                  : ''}
+              </Anchor>
+            ) : (
+              <Group gap="xs">
+                <Badge color="orange" variant="light">
+                  {t('transportes.subpartidas.pendiente')}
+                </Badge>
+                <Anchor
+                  size="sm"
+                  component={Link}
+                  to={`/proveedores/subir-albaranes-entrega${suffix}?transporte=${transporteId}&opened=${transporteId}`}
+                >
+                  {t('transportes.subpartidas.subir')}
+                </Anchor>
+              </Group>
+            )}
+          </Group>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}

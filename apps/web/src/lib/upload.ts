@@ -1,0 +1,124 @@
+import i18n from '../i18n';
+import {
+  ApiRequestError,
+  CSRF_COOKIE_NAME,
+  CSRF_HEADER_NAME,
+  readCookie,
+  redirectToLogin,
+} from './api-client';
+
+/**
+ * Largest file the portal accepts by default (the server's `UPLOAD_MAX_BYTES`, 20 MB). The
+ * server is the authority: a lower limit there answers 413 and its message is shown.
+ */
+export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
+
+/** Progress of an upload: bytes sent so far and the total, when the browser knows it. */
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+  /** 0–100, rounded down. */
+  percent: number;
+}
+
+export interface UploadFileOptions {
+  /** Called as the body is sent (XMLHttpRequest `upload.onprogress`). */
+  onProgress?: (progress: UploadProgress) => void;
+  /** Cancels the upload; the promise rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /** Whether a 401 sends the browser to the login page, as `apiRequest` does. Default true. */
+  redirectOn401?: boolean;
+}
+
+function apiBaseUrl(): string {
+  return import.meta.env.VITE_API_BASE_URL ?? '';
+}
+
+function parseJson(text: string): { json: unknown; parsed: boolean } {
+  if (text === '') return { json: undefined, parsed: true };
+  try {
+    return { json: JSON.parse(text) as unknown, parsed: true };
+  } catch {
+    return { json: undefined, parsed: false };
+  }
+}
+
+function errorOf(status: number, payload: unknown): ApiRequestError {
+  if (typeof payload === 'object' && payload !== null && 'error' in payload) {
+    const { error } = payload;
+    if (
+      typeof error === 'object' &&
+      error !== null &&
+      'code' in error &&
+      typeof error.code === 'string' &&
+      'message' in error &&
+      typeof error.message === 'string'
+    ) {
+      return new ApiRequestError(error.message, status, error.code);
+    }
+  }
+  return new ApiRequestError(i18n.t('errors.unexpected', { status }), status, `HTTP_${status}`);
+}
+
+/**
+ * POSTs a multipart form (a file and its fields) with upload progress. `fetch` cannot report
+ * the progress of a request body, hence XMLHttpRequest. Same contract as `apiRequest`: the
+ * CSRF header, Accept-Language, the `{ error: { code, message } }` shape as ApiRequestError,
+ * and 401 → login page. No timeout: a 20 MB photo over a phone link may take minutes.
+ */
+export function uploadFile<T = unknown>(
+  path: string,
+  formData: FormData,
+  options: UploadFileOptions = {},
+): Promise<T> {
+  const { onProgress, signal, redirectOn401 = true } = options;
+  return new Promise<T>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${apiBaseUrl()}${path}`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Accept-Language', i18n.language);
+    const csrf = readCookie(CSRF_COOKIE_NAME);
+    if (csrf) xhr.setRequestHeader(CSRF_HEADER_NAME, csrf);
+
+    xhr.upload.onprogress = (event) => {
+      if (!onProgress) return;
+      const total = event.lengthComputable ? event.total : 0;
+      const percent = total > 0 ? Math.min(100, Math.floor((event.loaded / total) * 100)) : 0;
+      onProgress({ loaded: event.loaded, total, percent });
+    };
+
+    const onAbort = () => xhr.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const done = () => signal?.removeEventListener('abort', onAbort);
+
+    xhr.onload = () => {
+      done();
+      const body = parseJson(xhr.responseText);
+      if (xhr.status < 200 || xhr.status >= 300) {
+        if (xhr.status === 401 && redirectOn401) redirectToLogin(path);
+        reject(errorOf(xhr.status, body.json));
+        return;
+      }
+      if (!body.parsed) {
+        reject(
+          new ApiRequestError(i18n.t('errors.invalidResponse'), xhr.status, 'INVALID_RESPONSE'),
+        );
+        return;
+      }
+      resolve(body.json as T);
+    };
+    xhr.onerror = () => {
+      done();
+      reject(new ApiRequestError(i18n.t('errors.network'), 0, 'NETWORK_ERROR'));
+    };
+    xhr.onabort = () => {
+      done();
+      reject(signal?.reason ?? new DOMException('Aborted', 'AbortError'));
+    };
+    xhr.send(formData);
+  });
+}

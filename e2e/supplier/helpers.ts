@@ -1,0 +1,50 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** A small but genuine PDF, as the server's content sniffing expects ("%PDF-" first). */
+export function samplePdf(title: string): Buffer {
+  return Buffer.from(
+    `%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n% ${title}\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`,
+    'latin1',
+  );
+}
+
+/** GET an API path with the page's session (the browser's cookies) and return its JSON. */
+export async function apiGet<T>(page: Page, path: string): Promise<T> {
+  const response = await page.request.get(path);
+  expect(response.ok(), `${path} → ${response.status()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** `days` from today as YYYY-MM-DD, in the browser's calendar (Europe/Madrid in the config). */
+export function isoDaysFromNow(days: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** dd/mm/aaaa of a YYYY-MM-DD date. */
+export function esDate(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${d}/${m}/${y}`;
+}
+
+/**
+ * Picks `iso` in a Mantine DatePickerInput labelled `label` inside `scope`: opens the calendar,
+ * moves forward month by month, clicks the day (its aria-label is "D MMMM YYYY" in Spanish).
+ */
+export async function pickDate(page: Page, scope: Locator, label: string, iso: string) {
+  await scope.getByRole('button', { name: label }).click();
+  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+  const monthName = new Intl.DateTimeFormat('es-ES', { month: 'long' }).format(
+    new Date(year, month - 1, 1),
+  );
+  // Mantine writes the month capitalised ("22 Noviembre 2026").
+  const dayButton = page.getByRole('button', {
+    name: new RegExp(`^${day} ${monthName} ${year}$`, 'i'),
+  });
+  for (let i = 0; i < 24 && !(await dayButton.isVisible()); i++) {
+    await page.locator('button:has(> svg[data-direction="next"])').last().click();
+  }
+  await dayButton.click();
+}
