@@ -1,8 +1,7 @@
 import type { CargaDescartada, CargaResumen, OfertaEstado } from '@extranet/contracts/cargas/carga';
 import type { Oferta } from '@extranet/contracts/cargas/oferta';
 import { supplierResources } from '@extranet/contracts/menus/menu';
-import { Alert, Tabs } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +26,9 @@ import { OfertaModal, type OfertaModalTarget } from '../components/oferta-modal'
 import { OfertasTable } from '../components/ofertas-table';
 
 type Vista = 'disponibles' | 'ofertas' | 'descartadas' | 'mapa';
-const BLOQUEO_ID = 'cargas-bloqueo-ofertas';
+// The shell's certificate warning (features/certificados) shows the reason on every supplier
+// page; the disabled offer buttons point at it by this id. Features don't import each other.
+const BLOQUEO_ID = 'aviso-certificados';
 
 function errorMessage(error: unknown): string | undefined {
   if (!error) return undefined;
@@ -181,18 +182,6 @@ export function CargasPage() {
   return (
     <>
       <PageTitle>{t('routes.proveedor-cargas.title')}</PageTitle>
-      {bloqueo !== null && (
-        <Alert
-          id={BLOQUEO_ID}
-          color="red"
-          variant="light"
-          mb="md"
-          title={t('cargas.bloqueo.title')}
-          icon={<IconAlertTriangle aria-hidden />}
-        >
-          {bloqueo}
-        </Alert>
-      )}
       <Tabs value={vista} onChange={setVista} keepMounted={false}>
         <Tabs.List aria-label={t('cargas.tabs.label')} mb="md">
           {vistas.map((v) => (

@@ -9,6 +9,9 @@ import { useEstadoCertificados } from '../api/get-estado-certificados';
  * Issue 4: while a mandatory certificate is expired, every supplier page says so (with the
  * server's reason, the same text that refuses offers) and links to Certificados.
  */
+/** Element id of the warning: blocked actions elsewhere point their aria-describedby at it. */
+export const CERTIFICATE_WARNING_ID = 'aviso-certificados';
+
 export function CertificateWarning() {
   const { t } = useTranslation();
   const context = usePortalContext();
@@ -17,6 +20,7 @@ export function CertificateWarning() {
   if (!estado.data?.bloqueado) return null;
   return (
     <Alert
+      id={CERTIFICATE_WARNING_ID}
       color="red"
       variant="light"
       role="alert"
