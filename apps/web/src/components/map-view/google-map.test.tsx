@@ -1,0 +1,85 @@
+import { render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { TestProviders, testQueryClient } from '../../test/render';
+import { GoogleMap } from './google-map';
+
+// No network here: the maps library is replaced by stand-ins that show the props they get.
+vi.mock('@vis.gl/react-google-maps', () => ({
+  APIProvider: ({ libraries, children }: { libraries: string[]; children: ReactNode }) => (
+    <div data-testid="provider" data-libraries={libraries.join(',')}>
+      {children}
+    </div>
+  ),
+  Map: ({ defaultZoom, children }: { defaultZoom: number; children: ReactNode }) => (
+    <div data-testid="map" data-zoom={defaultZoom}>
+      {children}
+    </div>
+  ),
+  AdvancedMarker: ({ title, children }: { title: string; children: ReactNode }) => (
+    <div data-testid="marker" title={title}>
+      {children}
+    </div>
+  ),
+  Pin: ({
+    background,
+    borderColor,
+    children,
+  }: {
+    background?: string;
+    borderColor?: string;
+    children: ReactNode;
+  }) => (
+    <div data-testid="pin" data-background={background} data-border={borderColor}>
+      {children}
+    </div>
+  ),
+}));
+
+function renderGoogleMap(zoom?: number) {
+  return render(
+    <TestProviders queryClient={testQueryClient()}>
+      <GoogleMap
+        markers={[
+          {
+            id: 1,
+            position: { lat: 40.4, lng: -3.7 },
+            title: 'Madrid',
+            label: '3',
+            color: '#1864ab',
+            borderColor: '#0b3a6e',
+          },
+        ]}
+        config={{ apiKey: 'clave', ...(zoom === undefined ? {} : { zoom }) }}
+        fallbackCenter={{ lat: 40, lng: -3 }}
+        height={300}
+        label="Mapa"
+        onFailed={() => {}}
+      />
+    </TestProviders>,
+  );
+}
+
+describe('GoogleMap (spec §2, §7, §9)', () => {
+  it('loads the marker, places, core and maps libraries and zooms 9 by default', () => {
+    renderGoogleMap();
+    expect(screen.getByTestId('provider').dataset.libraries).toBe('marker,places,core,maps');
+    expect(screen.getByTestId('map').dataset.zoom).toBe('9');
+  });
+
+  it('uses the zoom of the configuration when given', () => {
+    renderGoogleMap(7);
+    expect(screen.getByTestId('map').dataset.zoom).toBe('7');
+  });
+
+  it('draws advanced markers with colour, border colour and a white 17px label', () => {
+    renderGoogleMap();
+    const pin = screen.getByTestId('pin');
+    expect(pin.dataset.background).toBe('#1864ab');
+    expect(pin.dataset.border).toBe('#0b3a6e');
+    const label = screen.getByText('3');
+    expect(label.style.color).toBe('rgb(255, 255, 255)');
+    expect(label.style.fontSize).toBe('17px');
+    expect(screen.getByTestId('marker')).toHaveAttribute('title', 'Madrid');
+  });
+});
