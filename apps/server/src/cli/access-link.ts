@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { createAccessLink, revokeAccessLink } from '../modules/access-links/service.js';
-import { CliUsageError } from './command.js';
+import { bindOptionValues, CliUsageError } from './command.js';
 import type { CliCommand } from './command.js';
 
 const usage = `Uso:
@@ -24,7 +24,7 @@ export const accessLinkCommand: CliCommand = {
   usage,
   async run(args, context) {
     const { values, positionals } = parseArgs({
-      args,
+      args: bindOptionValues(args, ['--token']),
       allowPositionals: true,
       options: {
         portal: { type: 'string' },

@@ -23,3 +23,22 @@ export interface CliCommand {
 
 /** A usage error: printed with the command's usage, exit code 2. */
 export class CliUsageError extends Error {}
+
+/**
+ * Joins `--name value` into `--name=value` for options whose values may start with a dash
+ * (base64url tokens do: node's parseArgs would take them for an option).
+ */
+export function bindOptionValues(args: readonly string[], names: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const next = args[i + 1];
+    if (names.includes(arg) && next !== undefined) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else {
+      out.push(arg);
+    }
+  }
+  return out;
+}

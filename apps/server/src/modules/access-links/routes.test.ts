@@ -164,6 +164,10 @@ describe.each(testDatabases())('enlaces de acceso en $name', ({ open }) => {
       1,
     );
     expect(errors.at(-1)).toBe('No existe ningún cliente activo con id 999999.');
+    // A token may start with a dash (base64url); the CLI must still take it as the value.
+    expect(
+      await runCli(['access-link', 'revoke', '--token', '-no-existe-0123456789'], context),
+    ).toBe(1);
     expect(await runCli(['--help'], context)).toBe(0);
     expect(lines.at(-1)).toContain('access-link');
     expect(await runCli(['nada'], context)).toBe(2);
