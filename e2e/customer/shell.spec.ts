@@ -36,17 +36,30 @@ test.describe('customer portal shell', () => {
   });
 
   // Paths with the {clienteId}/{token} pair skip the login check (spec §2, §4).
-  test('a real id+token link opens every page without login', async ({ browser }) => {
+  test('a real id+token link opens every page without login, and the menu keeps it', async ({
+    browser,
+  }) => {
+    test.setTimeout(60_000);
     const suffix = await accessLinkSuffix(browser, 'cliente@demo.es', 'clientes');
     const page = await browser.newPage();
+    const [firstPath, firstHeading] = customerPages[0]!;
+    const others = customerPages.slice(1);
+    await page.goto(`${firstPath}${suffix}`);
+    await expect(page.getByRole('heading', { level: 1, name: firstHeading })).toBeVisible();
+    for (const [path, heading] of others) {
+      await page.getByRole('navigation').getByRole('link', { name: heading, exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      expect(new URL(page.url()).pathname).toBe(`${path}${suffix}`);
+    }
     for (const [path, heading] of [
-      ...customerPages,
       ['/clientes/file/55', 'Archivo'],
       ['/clientes/tracking-porte/123', 'Tracking'],
     ] as const) {
-      await page.goto(`${path}${suffix}`);
-      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-      expect(new URL(page.url()).pathname).toBe(`${path}${suffix}`);
+      // A fresh browser per link visit, as a customer opening the link from an e-mail would.
+      const visit = await browser.newPage();
+      await visit.goto(`${path}${suffix}`);
+      await expect(visit.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await visit.close();
     }
     await page.close();
   });

@@ -38,11 +38,22 @@ test.describe('supplier portal shell', () => {
     }
   });
 
-  test('a real proveedorId+token link opens the pages without login', async ({ browser }) => {
+  test('a real proveedorId+token link opens the pages without login, and the menu keeps it', async ({
+    browser,
+  }) => {
+    test.setTimeout(60_000);
     const suffix = await accessLinkSuffix(browser, 'proveedor@demo.es', 'proveedores');
     const page = await browser.newPage();
-    for (const [path, heading] of supplierPages) {
-      await page.goto(`${path}${suffix}`);
+    const [firstPath, firstHeading] = supplierPages[0]!;
+    const others = supplierPages.slice(1);
+    await page.goto(`${firstPath}${suffix}`);
+    await expect(page.getByRole('heading', { level: 1, name: firstHeading })).toBeVisible();
+    const navLabels: Record<string, string> = { Cargas: 'Listado', 'Panel de vehículos': 'Panel' };
+    for (const [path, heading] of others) {
+      await page
+        .getByRole('navigation')
+        .getByRole('link', { name: navLabels[heading] ?? heading, exact: true })
+        .click();
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       expect(new URL(page.url()).pathname).toBe(`${path}${suffix}`);
     }
