@@ -53,6 +53,8 @@ async function main() {
   process.once('SIGINT', () => stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Delivers the outbox (e-mail, push, webhooks); app.shutdown() stops it before closing.
+  app.outbox.start();
   app.log.info(`Extranet en ${config.publicUrl}`);
 }
 

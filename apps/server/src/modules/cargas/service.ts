@@ -24,6 +24,7 @@ import type { Database } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
 import { CursorId, decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
+import { recordEvent } from '../../outbox/events.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/repository.js';
 import { certificateBlock, certificateBlockMessage, todayInSpain } from './offer-rules.js';
@@ -260,7 +261,6 @@ export async function crearOferta(
       if (isUniqueViolation(error)) throw offerExists();
       throw error;
     }
-    // No outbox table yet: the ERP learns of offers from the audit log until one exists.
     await recordAudit(trx, {
       accion: 'oferta.crear',
       usuarioId: actor.usuarioId,
@@ -273,6 +273,16 @@ export async function crearOferta(
         precio_centimos: body.precio_centimos,
         vehiculo_id: vehiculoId,
       },
+    });
+    // In the offer's transaction: the ERP hears of every committed offer, and only of those.
+    await recordEvent(trx, 'oferta.creada', {
+      oferta_id: ofertaId,
+      carga_id: cargaId,
+      proveedor_id: actor.proveedorId,
+      usuario_id: actor.usuarioId,
+      vehiculo_id: vehiculoId,
+      precio_centimos: body.precio_centimos,
+      comentarios: body.comentarios ?? null,
     });
     return toOferta(await mustFindOwnOffer(trx, actor.proveedorId, ofertaId));
   });

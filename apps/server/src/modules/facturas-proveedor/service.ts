@@ -16,6 +16,7 @@ import type { ReceivedUpload } from '../../storage/receive-upload.js';
 import { parseUploadFields, refuseUpload } from '../archivos-proveedor/upload-fields.js';
 import { insertArchivo } from '../archivos/repository.js';
 import { archivoValues, recordUpload } from '../archivos/service.js';
+import { recordEvent } from '../../outbox/events.js';
 import { recordAudit } from '../audit/repository.js';
 import { todayInSpain } from '../cargas/offer-rules.js';
 import { ESTADOS_FACTURABLES } from '../transportes/repository.js';
@@ -189,6 +190,14 @@ export async function subirFactura(
       entidadId: facturaId,
       ip: actor.ip,
       detalles: { numero: campos.numero, transporteIds: ids, archivoId: archivo.id },
+    });
+    await recordEvent(trx, 'factura_proveedor.subida', {
+      factura_id: facturaId,
+      proveedor_id: actor.proveedorId,
+      usuario_id: actor.usuarioId,
+      numero: campos.numero,
+      transporte_ids: ids,
+      archivo_id: archivo.id,
     });
     return facturaId;
   });

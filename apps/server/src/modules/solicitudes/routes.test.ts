@@ -87,7 +87,7 @@ describe.each(testDatabases())('solicitudes y sugerencias del cliente ($name)', 
     expect(noCsrf.statusCode).toBe(403);
   });
 
-  it('registra la solicitud, avisa a los operadores por e-mail y deja auditoría', async () => {
+  it('registra la solicitud, avisa a los operadores por e-mail (outbox) y deja auditoría', async () => {
     const before = outboxFiles(outbox).length;
     const audits = await count('audit_log');
     const res = await cliente.post('/api/clientes/solicitudes', solicitud());
@@ -113,6 +113,9 @@ describe.each(testDatabases())('solicitudes y sugerencias del cliente ($name)', 
     expect(stored.usuario_id).not.toBeNull();
     expect(await count('audit_log')).toBe(audits + 1);
 
+    // The e-mail leaves through the outbox: nothing until the worker runs.
+    expect(outboxFiles(outbox).length).toBe(before);
+    await app.outbox.runOnce();
     const files = outboxFiles(outbox);
     expect(files.length).toBe(before + 1);
     // Named by the time they were written: the last one is this request's.
@@ -210,6 +213,8 @@ describe.each(testDatabases())('solicitudes y sugerencias del cliente ($name)', 
       solicitud({ fecha_carga: '2026-11-23', fecha_entrega: null }),
     );
     expect(hoy.statusCode).toBe(201);
+    // Delivered at that instant too, so it does not count among a later test's e-mails.
+    await app.outbox.runOnce();
   });
 
   it('lista solo las solicitudes del cliente por cursor; el enlace de acceso también envía', async () => {
@@ -234,6 +239,7 @@ describe.each(testDatabases())('solicitudes y sugerencias del cliente ($name)', 
     const before = new Set(outboxFiles(outbox));
     const res = await enlace.post('/api/clientes/solicitudes', solicitud());
     expect(res.statusCode).toBe(201);
+    await app.outbox.runOnce();
     const nuevos = outboxFiles(outbox).filter((f) => !before.has(f));
     expect(nuevos).toHaveLength(1);
     const mail = readEml(outbox, nuevos[0]!);

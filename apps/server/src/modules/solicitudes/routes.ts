@@ -27,16 +27,7 @@ const solicitudesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const solicitud = await crearSolicitud(
-        {
-          db: app.db,
-          mailer: app.mailer,
-          log: request.log,
-          operatorsEmail: app.config.operatorsEmail,
-        },
-        clienteActorOf(request),
-        request.body,
-      );
+      const solicitud = await crearSolicitud(app.db, clienteActorOf(request), request.body);
       return reply.code(201).header('cache-control', 'no-store').send(solicitud);
     },
   );

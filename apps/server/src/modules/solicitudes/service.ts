@@ -5,14 +5,12 @@ import type {
   SolicitudValidada,
 } from '@extranet/contracts/solicitudes/solicitud';
 import { MAX_DIAS_ANTELACION_SOLICITUD } from '@extranet/contracts/solicitudes/solicitud';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
 import { CursorId, decodeCursor, encodeCursor } from '../../lib/cursor.js';
-import type { Mailer } from '../../mail/mailer.js';
-import { solicitudTransporteMail } from '../../mail/templates/solicitud-transporte.js';
+import { recordEvent } from '../../outbox/events.js';
 import { HttpError } from '../../plugins/errors.js';
 import type { ClienteActor } from '../../plugins/session.js';
 import { recordAudit } from '../audit/repository.js';
@@ -23,14 +21,6 @@ type Db = Kysely<Database>;
 
 const CURSOR = 'sol';
 const KeysetValues = z.tuple([z.string().min(10).max(40), CursorId]);
-
-/** What sending a request needs: the database, the mailer and where the operators are. */
-export interface SolicitudDeps {
-  db: Db;
-  mailer: Mailer;
-  log: FastifyBaseLogger;
-  operatorsEmail: string;
-}
 
 function addDays(isoDate: string, days: number): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
@@ -47,13 +37,13 @@ function toSolicitud(row: Awaited<ReturnType<typeof insertSolicitud>>): Solicitu
 }
 
 /**
- * "Solicitar Transporte": records the request (estado `recibida`) with its audit entry in one
- * transaction, then e-mails the operators. The load date must be today or later in Spain and
- * at most a year ahead. A failed e-mail is logged, not returned: the request is recorded and
- * listed, and the customer must not send it twice.
+ * "Solicitar Transporte": records the request (estado `recibida`), its audit entry and its
+ * `solicitud.recibida` event in one transaction; the outbox worker e-mails the operators
+ * (and calls the webhooks), retrying until it gets through. The load date must be today or
+ * later in Spain and at most a year ahead.
  */
 export async function crearSolicitud(
-  deps: SolicitudDeps,
+  db: Db,
   actor: ClienteActor,
   body: SolicitudValidada,
 ): Promise<Solicitud> {
@@ -81,7 +71,7 @@ export async function crearSolicitud(
     tipo_vehiculo: body.tipo_vehiculo ?? null,
     observaciones: body.observaciones ?? null,
   };
-  const row = await deps.db.transaction().execute(async (trx) => {
+  const row = await db.transaction().execute(async (trx) => {
     const inserted = await insertSolicitud(trx, {
       ...values,
       cliente_id: actor.clienteId,
@@ -99,22 +89,15 @@ export async function crearSolicitud(
       ip: actor.ip,
       detalles: { clienteId: actor.clienteId },
     });
+    const remitente = await findRemitente(trx, actor.clienteId, actor.usuarioId);
+    await recordEvent(trx, 'solicitud.recibida', {
+      solicitud_id: inserted.id,
+      cliente: { id: Number(remitente.cliente.id), razon_social: remitente.cliente.razon_social },
+      usuario_email: remitente.usuarioEmail,
+      solicitud: values,
+    });
     return inserted;
   });
-  try {
-    const remitente = await findRemitente(deps.db, actor.clienteId, actor.usuarioId);
-    await deps.mailer.send(
-      solicitudTransporteMail({
-        to: deps.operatorsEmail,
-        solicitudId: row.id,
-        cliente: remitente.cliente,
-        usuarioEmail: remitente.usuarioEmail,
-        solicitud: values,
-      }),
-    );
-  } catch (error) {
-    deps.log.error({ err: error, solicitudId: row.id }, 'could not e-mail the transport request');
-  }
   return toSolicitud(row);
 }
 

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
 import { CursorId, decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { recordEvent } from '../../outbox/events.js';
 import type { ClienteActor } from '../../plugins/session.js';
 import { recordAudit } from '../audit/repository.js';
 import { insertSugerencia, listSugerencias } from './repository.js';
@@ -17,7 +18,7 @@ type Db = Kysely<Database>;
 const CURSOR = 'sug';
 const KeysetValues = z.tuple([z.string().min(10).max(40), CursorId]);
 
-/** Records a suggestion of this client, with its audit entry, in one transaction. */
+/** Records a suggestion of this client, its audit entry and its event, in one transaction. */
 export async function crearSugerencia(
   db: Db,
   actor: ClienteActor,
@@ -40,6 +41,13 @@ export async function crearSugerencia(
       entidadId: inserted.id,
       ip: actor.ip,
       detalles: { clienteId: actor.clienteId },
+    });
+    await recordEvent(trx, 'sugerencia.recibida', {
+      sugerencia_id: inserted.id,
+      cliente_id: actor.clienteId,
+      usuario_id: actor.usuarioId,
+      asunto: inserted.asunto,
+      texto: inserted.texto,
     });
     return inserted;
   });

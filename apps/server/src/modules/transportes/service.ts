@@ -25,6 +25,7 @@ import type { FileStorage } from '../../storage/file-storage.js';
 import type { ReceivedUpload } from '../../storage/receive-upload.js';
 import { insertArchivo } from '../archivos/repository.js';
 import { archivoValues, recordUpload } from '../archivos/service.js';
+import { recordEvent } from '../../outbox/events.js';
 import { recordAudit } from '../audit/repository.js';
 import {
   ESTADOS_CON_ALBARAN,
@@ -355,6 +356,14 @@ export async function subirCmr(
       entidadId: subpartidaId,
       ip: actor.ip,
       detalles: { archivoId: archivo.id, sha256: upload.sha256, bytes: upload.size },
+    });
+    await recordEvent(trx, 'cmr.subido', {
+      subpartida_id: subpartidaId,
+      proveedor_id: actor.proveedorId,
+      usuario_id: actor.usuarioId,
+      archivo_id: archivo.id,
+      sha256: upload.sha256,
+      bytes: upload.size,
     });
   });
   const leg = await getSubpartida(deps.db, actor.proveedorId, subpartidaId);

@@ -1,0 +1,63 @@
+import { fechaEs } from '../../lib/csv.js';
+import type { MailMessage } from '../mailer.js';
+import { emailLayout, escapeHtml } from './html.js';
+
+/** An offer the company has accepted or rejected, told to a user of the carrier. */
+export interface OfertaResueltaMail {
+  to: string;
+  nombre: string;
+  aceptada: boolean;
+  oferta: {
+    referencia: string;
+    origen_poblacion: string;
+    destino_poblacion: string;
+    fecha_carga: string;
+    precio_centimos: number;
+  };
+  /** The page of the load exchange in the supplier portal. */
+  link: string;
+}
+
+function euros(centimos: number): string {
+  return (centimos / 100).toLocaleString('es-ES', { style: 'currency', currency: 'EUR' });
+}
+
+/** "Oferta aceptada" / "Oferta rechazada", to each user of the carrier. */
+export function ofertaResueltaMail(data: OfertaResueltaMail): MailMessage {
+  const o = data.oferta;
+  const ruta = `${o.origen_poblacion} → ${o.destino_poblacion}`;
+  const subject = `Oferta ${data.aceptada ? 'aceptada' : 'rechazada'}: carga ${o.referencia} (${ruta})`;
+  const resultado = data.aceptada
+    ? 'Su oferta ha sido aceptada: la carga se le ha adjudicado. Recibirá los datos del transporte en la extranet.'
+    : 'Su oferta no ha sido aceptada: la carga se ha adjudicado a otra oferta. Gracias por participar.';
+  const filas: Array<[string, string]> = [
+    ['Carga', o.referencia],
+    ['Ruta', ruta],
+    ['Fecha de carga', fechaEs(o.fecha_carga)],
+    ['Precio ofertado', euros(o.precio_centimos)],
+  ];
+  const text = [
+    `Hola, ${data.nombre}:`,
+    '',
+    resultado,
+    '',
+    ...filas.map(([k, v]) => `${k}: ${v}`),
+    '',
+    `Bolsa de cargas: ${data.link}`,
+  ].join('\n');
+  const html = emailLayout(
+    subject,
+    `<p>Hola, ${escapeHtml(data.nombre)}:</p>
+<p>${escapeHtml(resultado)}</p>
+<table style="border-collapse: collapse;">
+${filas
+  .map(
+    ([k, v]) =>
+      `<tr><th style="text-align: left; padding: 4px 12px 4px 0;">${escapeHtml(k)}</th><td style="padding: 4px 0;">${escapeHtml(v)}</td></tr>`,
+  )
+  .join('\n')}
+</table>
+<p><a href="${escapeHtml(data.link)}">Abrir la bolsa de cargas</a></p>`,
+  );
+  return { to: data.to, subject, text, html };
+}

@@ -1,0 +1,194 @@
+import type { Kysely } from 'kysely';
+import type { CanalEntrega, Database } from '../db/database.js';
+import { clock } from '../lib/clock.js';
+
+/** What each event carries: self-contained, so templates and webhooks need no other query. */
+export interface EventPayloads {
+  /** A carrier offered a price on a load. */
+  'oferta.creada': {
+    oferta_id: number;
+    carga_id: number;
+    proveedor_id: number;
+    usuario_id: number | null;
+    vehiculo_id: number | null;
+    precio_centimos: number;
+    comentarios: string | null;
+  };
+  /** The ERP awarded the load to this offer (recorded by the integration API). */
+  'oferta.aceptada': OfertaResuelta;
+  /** The ERP turned this offer down (recorded by the integration API). */
+  'oferta.rechazada': OfertaResuelta;
+  /** A carrier uploaded the CMR of a leg. */
+  'cmr.subido': {
+    subpartida_id: number;
+    proveedor_id: number;
+    usuario_id: number | null;
+    archivo_id: number;
+    sha256: string;
+    bytes: number;
+  };
+  /** A carrier uploaded an invoice covering some of its transports. */
+  'factura_proveedor.subida': {
+    factura_id: number;
+    proveedor_id: number;
+    usuario_id: number | null;
+    numero: string;
+    transporte_ids: number[];
+    archivo_id: number;
+  };
+  /** A customer sent a transport request ("Solicitar Transporte"). */
+  'solicitud.recibida': {
+    solicitud_id: number;
+    cliente: { id: number; razon_social: string };
+    /** The sender's e-mail, or null from an access link. */
+    usuario_email: string | null;
+    solicitud: {
+      origen_poblacion: string;
+      origen_direccion: string | null;
+      origen_cp: string | null;
+      origen_pais_iso: string | null;
+      destino_poblacion: string;
+      destino_direccion: string | null;
+      destino_cp: string | null;
+      destino_pais_iso: string | null;
+      fecha_carga: string;
+      fecha_entrega: string | null;
+      mercancia: string | null;
+      bultos: number | null;
+      peso_kg: number | null;
+      tipo_vehiculo: string | null;
+      observaciones: string | null;
+    };
+  };
+  /** A customer sent a suggestion. */
+  'sugerencia.recibida': {
+    sugerencia_id: number;
+    cliente_id: number;
+    usuario_id: number | null;
+    asunto: string | null;
+    texto: string;
+  };
+}
+
+/** An offer the ERP has decided on, with what the carrier needs to recognise it. */
+export interface OfertaResuelta {
+  oferta_id: number;
+  carga_id: number;
+  proveedor_id: number;
+  referencia: string;
+  origen_poblacion: string;
+  destino_poblacion: string;
+  fecha_carga: string;
+  precio_centimos: number;
+}
+
+export type TipoEvento = keyof EventPayloads;
+
+/** Every event type, for validating webhook subscriptions. */
+export const TIPOS_EVENTO = [
+  'oferta.creada',
+  'oferta.aceptada',
+  'oferta.rechazada',
+  'cmr.subido',
+  'factura_proveedor.subida',
+  'solicitud.recibida',
+  'sugerencia.recibida',
+] as const satisfies readonly TipoEvento[];
+
+export function isTipoEvento(value: string): value is TipoEvento {
+  return (TIPOS_EVENTO as readonly string[]).includes(value);
+}
+
+/** E-mail destination of the operators' mailbox (`OPERATORS_EMAIL`, read at delivery). */
+export const DESTINO_OPERADORES = 'operadores';
+
+/** E-mail or push destination of one user: resolved at delivery, so it is the current address. */
+export function destinoUsuario(usuarioId: number): string {
+  return `usuario:${usuarioId}`;
+}
+
+interface Destino {
+  canal: CanalEntrega;
+  destino: string;
+}
+
+async function usuariosDelProveedor(db: Kysely<Database>, proveedorId: number) {
+  const rows = await db
+    .selectFrom('usuarios_proveedores as up')
+    .innerJoin('usuarios as u', 'u.id', 'up.usuario_id')
+    .select('u.id')
+    .where('up.proveedor_id', '=', proveedorId)
+    .where('u.activo', '=', 1)
+    .orderBy('u.id')
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
+
+/** Who hears of an event by e-mail and push (webhooks are added by subscription). */
+async function destinatarios<T extends TipoEvento>(
+  db: Kysely<Database>,
+  tipo: T,
+  payload: EventPayloads[T],
+): Promise<Destino[]> {
+  switch (tipo) {
+    case 'solicitud.recibida':
+      return [{ canal: 'email', destino: DESTINO_OPERADORES }];
+    case 'oferta.aceptada':
+    case 'oferta.rechazada': {
+      const { proveedor_id } = payload as OfertaResuelta;
+      const usuarios = await usuariosDelProveedor(db, proveedor_id);
+      return usuarios.flatMap((id) => [
+        { canal: 'email' as const, destino: destinoUsuario(id) },
+        { canal: 'push' as const, destino: destinoUsuario(id) },
+      ]);
+    }
+    default:
+      return [];
+  }
+}
+
+/**
+ * Records an event and its deliveries (e-mail, push, subscribed webhooks). Call it with the
+ * transaction of the change itself: if the change rolls back, so does the event, and if it
+ * commits, the worker will deliver it even if this process dies right after.
+ */
+export async function recordEvent<T extends TipoEvento>(
+  trx: Kysely<Database>,
+  tipo: T,
+  payload: EventPayloads[T],
+): Promise<number> {
+  const now = clock.now().toISOString();
+  const evento = await trx
+    .insertInto('eventos')
+    .values({ tipo, payload: JSON.stringify(payload), created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const eventoId = Number(evento.id);
+  const webhooks = await trx
+    .selectFrom('webhooks')
+    .select(['id', 'tipos'])
+    .where('activo', '=', 1)
+    .orderBy('id')
+    .execute();
+  const destinos: Destino[] = [
+    ...(await destinatarios(trx, tipo, payload)),
+    ...webhooks
+      .filter((w) => (JSON.parse(w.tipos) as string[]).includes(tipo))
+      .map((w) => ({ canal: 'webhook' as const, destino: String(w.id) })),
+  ];
+  if (destinos.length > 0) {
+    await trx
+      .insertInto('entregas')
+      .values(
+        destinos.map((d) => ({
+          evento_id: eventoId,
+          canal: d.canal,
+          destino: d.destino,
+          proximo_intento_at: now,
+          created_at: now,
+        })),
+      )
+      .execute();
+  }
+  return eventoId;
+}
