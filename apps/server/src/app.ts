@@ -18,6 +18,7 @@ import circuitoRoutes from './modules/circuito/routes.js';
 import facturasRoutes from './modules/facturas/routes.js';
 import facturasProveedorRoutes from './modules/facturas-proveedor/routes.js';
 import healthRoutes from './modules/health/routes.js';
+import integracionRoutes from './modules/integracion/routes.js';
 import menuRoutes from './modules/menus/routes.js';
 import passwordResetRoutes from './modules/password-reset/routes.js';
 import prevencionRoutes from './modules/prevencion/routes.js';
@@ -30,15 +31,18 @@ import vehiculosRoutes from './modules/vehiculos/routes.js';
 import csrfPlugin from './plugins/csrf.js';
 import databasePlugin from './plugins/database.js';
 import errorsPlugin from './plugins/errors.js';
+import integrationAuthPlugin from './plugins/integration-auth.js';
 import mailPlugin from './plugins/mail.js';
 import multipartPlugin from './plugins/multipart.js';
 import openapiPlugin from './plugins/openapi.js';
+import outboxPlugin from './plugins/outbox.js';
 import pushPlugin, { type PushPluginOptions } from './plugins/push.js';
 import securityHeadersPlugin from './plugins/security-headers.js';
 import sessionPlugin from './plugins/session.js';
 import shutdownPlugin from './plugins/shutdown.js';
 import spaPlugin from './plugins/spa.js';
 import storagePlugin from './plugins/storage.js';
+import type { OutboxWorkerOptions } from './outbox/worker.js';
 import type { FileStorage } from './storage/file-storage.js';
 
 declare module 'fastify' {
@@ -59,6 +63,8 @@ export interface BuildAppOptions {
   push?: PushPluginOptions;
   /** Replaces the configured file storage (tests: a fake or a slow one). */
   storage?: FileStorage;
+  /** Outbox worker timings; the worker is created here but only server.ts starts it. */
+  outbox?: OutboxWorkerOptions;
 }
 
 /** Builds the whole API and SPA server without listening: tests call it and use `app.inject`. */
@@ -69,6 +75,7 @@ export async function buildApp({
   mailer,
   push,
   storage,
+  outbox,
 }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -90,10 +97,12 @@ export async function buildApp({
   await app.register(databasePlugin, { database });
   await app.register(sessionPlugin);
   await app.register(csrfPlugin);
+  await app.register(integrationAuthPlugin);
   await app.register(openapiPlugin);
   await app.register(mailPlugin, { mailer });
   await app.register(pushPlugin, push ?? {});
   await app.register(storagePlugin, { storage });
+  await app.register(outboxPlugin, outbox ?? {});
   await app.register(multipartPlugin);
 
   await app.register(healthRoutes);
@@ -115,6 +124,7 @@ export async function buildApp({
   await app.register(archivosClienteRoutes);
   await app.register(solicitudesRoutes);
   await app.register(sugerenciasRoutes);
+  await app.register(integracionRoutes);
 
   await app.register(spaPlugin, { webDistDir: config.webDistDir });
   return app;

@@ -1,6 +1,8 @@
 import { accessLinkCommand } from './cli/access-link.js';
+import { apiKeyCommand } from './cli/api-key.js';
 import { CliUsageError } from './cli/command.js';
 import type { CliCommand, CliContext } from './cli/command.js';
+import { outboxCommand, webhookCommand } from './cli/webhook.js';
 import { loadConfig } from './config.js';
 import type { AppConfig } from './config.js';
 import { openDatabase, resolveSqliteFile } from './db/connection.js';
@@ -8,7 +10,12 @@ import type { DatabaseHandle } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 
 /** Every command, by name. A new command: one file under src/cli/ and one line here. */
-export const commands: CliCommand[] = [accessLinkCommand];
+export const commands: CliCommand[] = [
+  accessLinkCommand,
+  apiKeyCommand,
+  webhookCommand,
+  outboxCommand,
+];
 
 function help(): string {
   const width = Math.max(...commands.map((c) => c.name.length));

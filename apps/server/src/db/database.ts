@@ -50,6 +50,8 @@ export interface ClientesTable {
   email: string | null;
   telefono: string | null;
   activo: Flag;
+  /** The ERP's own id: the key of the integration API's upserts (null if never synced). */
+  erp_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 
@@ -65,6 +67,8 @@ export interface ProveedoresTable {
   email: string | null;
   telefono: string | null;
   activo: Flag;
+  /** The ERP's own id: the key of the integration API's upserts (null if never synced). */
+  erp_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 
@@ -295,6 +299,8 @@ export interface SeguimientoTable {
   retraso: ColumnType<number, number | undefined, number>;
   lat: number | null;
   lng: number | null;
+  /** The ERP's id of the stop, unique within the shipment (null for stops not from the ERP). */
+  erp_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 
@@ -499,11 +505,88 @@ export interface AuditLogTable {
   detalles: string | null;
 }
 
+/** An ERP key `ext_<prefix>_<secret>`: only the SHA-256 of the whole key is stored. */
+export interface ApiKeysTable {
+  id: Id;
+  nombre: string;
+  prefix: string;
+  key_hash: string;
+  /** JSON text array of scopes, e.g. `["portes:write"]`. */
+  scopes: string;
+  created_at: CreatedAt;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+/** One authenticated call of the integration API. */
+export interface ApiKeyUsosTable {
+  id: Id;
+  api_key_id: number;
+  metodo: string;
+  ruta: string;
+  status: number;
+  at: CreatedAt;
+}
+
+/** The stored answer of a write sent with `Idempotency-Key`; unique per API key. */
+export interface IdempotencyKeysTable {
+  id: Id;
+  api_key_id: number;
+  clave: string;
+  /** SHA-256 of method, path and the canonical JSON body. */
+  request_hash: string;
+  status_code: number;
+  /** JSON text of the response body. */
+  response_body: string;
+  created_at: CreatedAt;
+}
+
 /** Key/value settings: generated secrets, VAPID keys, seed markers. */
 export interface AjustesTable {
   clave: string;
   valor: string;
   updated_at: CreatedAt;
+}
+
+/** Outbox (issue 6): something that happened, written in the transaction of the change. */
+export interface EventosTable {
+  id: Id;
+  /** 'oferta.creada', 'cmr.subido'… (outbox/events.ts). */
+  tipo: string;
+  /** JSON text. */
+  payload: string;
+  created_at: CreatedAt;
+}
+
+export type CanalEntrega = 'email' | 'push' | 'webhook';
+export type EstadoEntrega = 'pendiente' | 'entregada' | 'fallida';
+
+/** One delivery of an event on one channel to one target; also the delivery log. */
+export interface EntregasTable {
+  id: Id;
+  evento_id: number;
+  canal: CanalEntrega;
+  /** 'operadores', 'usuario:<id>' (e-mail, push) or the webhook id. */
+  destino: string;
+  estado: ColumnType<EstadoEntrega, EstadoEntrega | undefined, EstadoEntrega>;
+  intentos: ColumnType<number, number | undefined, number>;
+  /** Due time; while a worker holds the row, the end of its lease. */
+  proximo_intento_at: string;
+  ultimo_error: string | null;
+  entregada_at: string | null;
+  created_at: CreatedAt;
+}
+
+/** A URL that receives signed events of the listed types. */
+export interface WebhooksTable {
+  id: Id;
+  url: string;
+  /** HMAC-SHA256 key of the signature header. */
+  secret: string;
+  /** JSON array of event types. */
+  tipos: string;
+  activo: Flag;
+  created_at: CreatedAt;
 }
 
 export interface Database {
@@ -540,6 +623,12 @@ export interface Database {
   access_tokens: AccessTokensTable;
   audit_log: AuditLogTable;
   ajustes: AjustesTable;
+  api_keys: ApiKeysTable;
+  api_key_usos: ApiKeyUsosTable;
+  idempotency_keys: IdempotencyKeysTable;
+  eventos: EventosTable;
+  entregas: EntregasTable;
+  webhooks: WebhooksTable;
 }
 
 export type Usuario = Selectable<UsuariosTable>;

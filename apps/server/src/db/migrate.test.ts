@@ -24,7 +24,7 @@ describe.each(testDatabases())('migraciones ($name)', ({ open }) => {
     expect(await migrateToLatest(handle.db)).toEqual(all);
     const tables = await tableNames(handle);
     expect(tables).toEqual(expect.arrayContaining(['usuarios', 'transportes', 'seguimiento']));
-    expect(tables).toHaveLength(33);
+    expect(tables).toHaveLength(39);
     expect(await migrateToLatest(handle.db)).toEqual([]);
 
     expect(await migrateDownAll(handle.db)).toEqual([...all].reverse());

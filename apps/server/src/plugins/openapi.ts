@@ -22,7 +22,17 @@ export default fp(
         tags: [
           { name: 'sistema', description: 'Salud del servicio y documentación' },
           { name: 'auth', description: 'Sesión y acceso' },
+          {
+            name: 'integracion',
+            description:
+              'API de integración con el ERP (`/api/integration/v1`): clave `Authorization: Bearer ext_…` creada con la CLI, lotes de hasta 1000 registros validados en conjunto (todo o nada) y cabecera `Idempotency-Key` opcional en las escrituras.',
+          },
         ],
+        components: {
+          securitySchemes: {
+            apiKey: { type: 'http', scheme: 'bearer', description: 'Clave de API `ext_…`' },
+          },
+        },
       },
       transform: jsonSchemaTransform,
       transformObject: jsonSchemaTransformObject,

@@ -49,7 +49,13 @@ export function clearSessionCookie(reply: FastifyReply): void {
 
 /** Paths that never need the session: static assets and probes skip the database read. */
 function skipsSession(url: string): boolean {
-  return url.startsWith('/assets/') || url === '/healthz' || url === '/readyz';
+  return (
+    url.startsWith('/assets/') ||
+    url === '/healthz' ||
+    url === '/readyz' ||
+    // Integration calls authenticate with API keys only: a browser cookie must not count.
+    url.startsWith('/api/integration/')
+  );
 }
 
 /**

@@ -7,6 +7,8 @@ import * as m05 from './2026-11-22-05-sesiones-enlaces.js';
 import * as m06 from './2026-11-22-06-cargas-ofertas.js';
 import * as m07 from './2026-11-22-07-transportes-documentos.js';
 import * as m08 from './2026-11-22-08-clientes-portal.js';
+import * as m09 from './2026-11-22-09-integracion.js';
+import * as m10 from './2026-11-22-10-eventos.js';
 
 /**
  * Every migration, listed explicitly: no filesystem scanning, so the same list works from
@@ -21,6 +23,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-06-cargas-ofertas': m06,
   '2026-11-22-07-transportes-documentos': m07,
   '2026-11-22-08-clientes-portal': m08,
+  '2026-11-22-09-integracion': m09,
+  '2026-11-22-10-eventos': m10,
 };
 
 export const migrationProvider: MigrationProvider = {

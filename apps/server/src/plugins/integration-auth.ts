@@ -1,0 +1,85 @@
+import type { ApiScope } from '@extranet/contracts/integracion/integracion';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  authenticateApiKey,
+  logApiKeyUse,
+  type ApiKeyPrincipal,
+} from '../modules/api-keys/service.js';
+import { HttpError, sendError } from './errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The API key of an integration call (set on `/api/integration/` only). */
+    apiKey: ApiKeyPrincipal | null;
+  }
+}
+
+/** Every machine-to-machine route lives under this prefix (and only these use API keys). */
+export const INTEGRATION_PREFIX = '/api/integration/';
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/** The request's API key, or a 401 (for handlers: the hook has already checked it). */
+export function apiKeyOf(request: FastifyRequest): ApiKeyPrincipal {
+  if (!request.apiKey) throw invalidKey();
+  return request.apiKey;
+}
+
+function invalidKey() {
+  return new HttpError(401, 'INVALID_API_KEY', 'Clave de API no válida o revocada.');
+}
+
+/** preHandler: the key must hold this scope (403 INSUFFICIENT_SCOPE otherwise). */
+export function requireScope(scope: ApiScope): preHandlerAsyncHookHandler {
+  return async (request) => {
+    if (!apiKeyOf(request).scopes.includes(scope)) {
+      throw new HttpError(
+        403,
+        'INSUFFICIENT_SCOPE',
+        `La clave de API no tiene el permiso ${scope}.`,
+      );
+    }
+  };
+}
+
+/**
+ * API-key authentication of `/api/integration/*`: `Authorization: Bearer ext_…` and nothing
+ * else. Cookies are ignored (the session plugin skips these paths), so a browser session can
+ * never call the integration API. Each authenticated call is logged with its answer.
+ */
+export default fp(
+  async function integrationAuthPlugin(app: FastifyInstance) {
+    app.decorateRequest('apiKey', null);
+
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.url.startsWith(INTEGRATION_PREFIX)) return;
+      const header = request.headers.authorization;
+      const bearer = header === undefined ? undefined : BEARER.exec(header)?.[1];
+      const key = bearer ? await authenticateApiKey(app.db, bearer) : null;
+      if (!key) {
+        reply.header('www-authenticate', 'Bearer');
+        return sendError(reply, 401, 'INVALID_API_KEY', 'Clave de API no válida o revocada.');
+      }
+      request.apiKey = key;
+    });
+
+    // onSend, not onResponse: the use is on record before the ERP sees the answer.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!request.apiKey) return payload;
+      try {
+        await logApiKeyUse(app.db, {
+          apiKeyId: request.apiKey.id,
+          metodo: request.method,
+          ruta: request.url.split('?')[0] ?? request.url,
+          status: reply.statusCode,
+        });
+      } catch (error) {
+        // A lost log line must not turn a done write into an error.
+        request.log.error({ err: error }, 'no se pudo registrar el uso de la clave de API');
+      }
+      return payload;
+    });
+  },
+  { name: 'integration-auth', dependencies: ['database'] },
+);
