@@ -105,23 +105,28 @@ function openLoads(db: Db, proveedorId: number, filtro: CargasFiltro) {
 
 type OpenLoadsQuery = ReturnType<typeof openLoads>;
 
+/** The columns of a load in the lists (available and discarded). */
+const cargaResumenColumns = [
+  'c.id',
+  'c.referencia',
+  'c.origen_poblacion',
+  'c.origen_cp',
+  'c.origen_pais_iso',
+  'c.destino_poblacion',
+  'c.destino_cp',
+  'c.destino_pais_iso',
+  'c.fecha_carga',
+  'c.fecha_descarga',
+  'c.tipo_vehiculo',
+  'c.peso_kg',
+  'c.palets',
+  'c.precio_guia_centimos',
+  'c.estado',
+] as const;
+
 function selectSummary<QB extends OpenLoadsQuery>(qb: QB) {
   return qb.select([
-    'c.id',
-    'c.referencia',
-    'c.origen_poblacion',
-    'c.origen_cp',
-    'c.origen_pais_iso',
-    'c.destino_poblacion',
-    'c.destino_cp',
-    'c.destino_pais_iso',
-    'c.fecha_carga',
-    'c.fecha_descarga',
-    'c.tipo_vehiculo',
-    'c.peso_kg',
-    'c.palets',
-    'c.precio_guia_centimos',
-    'c.estado',
+    ...cargaResumenColumns,
     'o.id as oferta_id',
     'o.precio_centimos as oferta_precio_centimos',
     'o.estado as oferta_estado',
@@ -594,24 +599,7 @@ export async function listDescartadas(
         sql<SqlBool>`(${sql.ref('d.created_at')}, ${sql.ref('d.carga_id')}) < (${after![0]}, ${after![1]})`,
       ),
     )
-    .select([
-      'c.id',
-      'c.referencia',
-      'c.origen_poblacion',
-      'c.origen_cp',
-      'c.origen_pais_iso',
-      'c.destino_poblacion',
-      'c.destino_cp',
-      'c.destino_pais_iso',
-      'c.fecha_carga',
-      'c.fecha_descarga',
-      'c.tipo_vehiculo',
-      'c.peso_kg',
-      'c.palets',
-      'c.precio_guia_centimos',
-      'c.estado',
-      'd.created_at as descartada_at',
-    ])
+    .select([...cargaResumenColumns, 'd.created_at as descartada_at'])
     .orderBy('d.created_at', 'desc')
     .orderBy('d.carga_id', 'desc')
     .limit(limit)
