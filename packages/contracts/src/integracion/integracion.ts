@@ -14,11 +14,13 @@ export type ApiScope = z.infer<typeof ApiScope>;
 /** An id of the ERP: the key of every upsert. */
 export const ErpId = z.string().trim().min(1).max(64);
 
-const texto = (max: number) => z.string().trim().min(1).max(max);
-const opcional = (max: number) => z.string().trim().max(max).nullable().optional();
+/** A required trimmed text of at most `max` characters. */
+export const texto = (max: number) => z.string().trim().min(1).max(max);
+/** An optional (nullable) trimmed text of at most `max` characters. */
+export const opcional = (max: number) => z.string().trim().max(max).nullable().optional();
 
 /** A batch `{ items: [...] }` of 1 to 1,000 records whose `erp_id`s are all different. */
-function lote<T extends z.ZodType<{ erp_id: string }>>(item: T) {
+export function lote<T extends z.ZodType<{ erp_id: string }>>(item: T) {
   return z.object({
     items: z
       .array(item)
@@ -78,8 +80,8 @@ export const LoteEmpresas = lote(EmpresaErp).meta({
 });
 export type LoteEmpresas = z.infer<typeof LoteEmpresas>;
 
-const Coordenada = z.number().min(-180).max(180).nullable().optional();
-const PaisIso = z.string().regex(/^[A-Z]{2}$/, 'Código de país ISO de dos letras.');
+export const Coordenada = z.number().min(-180).max(180).nullable().optional();
+export const PaisIso = z.string().regex(/^[A-Z]{2}$/, 'Código de país ISO de dos letras.');
 
 /** A shipment as the ERP sends it: `partida` is its id, the client goes by its `erp_id`. */
 export const PorteErp = z.object({
