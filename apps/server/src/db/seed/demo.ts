@@ -387,6 +387,8 @@ class DemoSeeder {
           cp: p.cp,
           pais_iso: p.pais_iso,
           email: `logistica@${c.key}.example`,
+          // As if synced from the ERP: the integration API addresses them by this id.
+          erp_id: `CLI-${c.key.toUpperCase()}`,
           telefono: `+34 9${this.rnd.int(10, 99)} ${this.rnd.int(100, 999)} ${this.rnd.int(100, 999)}`,
         })
         .returning('id')
@@ -406,6 +408,7 @@ class DemoSeeder {
           cp: p.cp,
           pais_iso: p.pais_iso,
           email: `trafico@${s.key}.example`,
+          erp_id: `PRO-${s.key.toUpperCase()}`,
           telefono: `+34 6${this.rnd.int(10, 99)} ${this.rnd.int(100, 999)} ${this.rnd.int(100, 999)}`,
         })
         .returning('id')
