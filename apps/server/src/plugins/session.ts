@@ -61,21 +61,23 @@ function skipsSession(url: string): boolean {
 /**
  * Server-side sessions (docs/decisions/003-sessions-and-remember-tokens.md): the `sid`
  * cookie holds a random secret; `sesiones.id` is its SHA-256. Every request gets
- * `request.session` (or null); expired sessions are deleted and their cookie cleared.
+ * `request.session` (or null); expired sessions are deleted.
+ *
+ * A cookie whose session is gone is left alone, never cleared here: a page that just opened a
+ * new session (access link, login) may still have requests in flight with the old cookie
+ * (its service worker, icons, a cancelled fetch), and clearing the cookie in their answers
+ * would delete the new session's cookie too — the browser clears by name, not by value.
  */
 export default fp(
   async function sessionPlugin(app: FastifyInstance) {
     app.decorateRequest('session', null);
     app.decorateRequest('sessionKey', null);
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', async (request) => {
       if (skipsSession(request.url)) return;
       const cookieValue = request.cookies[SESSION_COOKIE];
       if (!cookieValue) return;
       const loaded = await resumeSession(app.db, app.config, cookieValue);
-      if (!loaded) {
-        clearSessionCookie(reply);
-        return;
-      }
+      if (!loaded) return;
       request.session = loaded.session;
       request.sessionKey = loaded.key;
     });

@@ -76,6 +76,31 @@ describe.each(testDatabases())('enlaces de acceso en $name', ({ open }) => {
     expect(audit.length).toBeGreaterThan(0);
   });
 
+  it('keeps the new session when a request with the replaced cookie arrives late', async () => {
+    // Reloading a link page: the new page opens a fresh session while its service worker or a
+    // cancelled fetch still carries the old cookie. That late answer must not clear the cookie.
+    const { token } = await link('clientes', clienteId);
+    const browser = new TestBrowser(app);
+    expect((await browser.post('/api/clientes/access', { id: clienteId, token })).statusCode).toBe(
+      200,
+    );
+    const staleCookie = browser.cookies.get('sid') ?? '';
+    expect((await browser.post('/api/clientes/access', { id: clienteId, token })).statusCode).toBe(
+      200,
+    );
+    const late = await app.inject({ method: 'GET', url: '/sw.js', cookies: { sid: staleCookie } });
+    const cleared = (late.cookies as Array<{ name: string }>).filter((c) => c.name === 'sid');
+    expect(cleared).toEqual([]);
+    const stale = await app.inject({
+      method: 'GET',
+      url: '/api/clientes/menu',
+      cookies: { sid: staleCookie },
+    });
+    expect(stale.statusCode).toBe(401);
+    expect(stale.cookies).toEqual([]);
+    expect((await browser.get('/api/clientes/menu')).statusCode).toBe(200);
+  });
+
   it('opens supplier links on the supplier portal only', async () => {
     const { url, token } = await link('proveedores', proveedorId);
     expect(url).toContain(`/proveedores/cargas/${proveedorId}/${token}`);
