@@ -184,6 +184,19 @@ export interface SubpartidaRow {
   cmr_subido_at: string | null;
 }
 
+/** What the portal shows of a leg (`SubpartidaRow`). */
+const SUBPARTIDA_COLUMNS = [
+  's.id',
+  's.transporte_id',
+  's.numero',
+  's.origen_poblacion',
+  's.destino_poblacion',
+  's.bultos',
+  's.peso_kg',
+  's.cmr_archivo_id',
+  's.cmr_subido_at',
+] as const;
+
 /** Legs of these transports of this carrier (all, or only those missing their CMR). */
 export async function listSubpartidas(
   db: Db,
@@ -195,17 +208,7 @@ export async function listSubpartidas(
   return db
     .selectFrom('subpartidas as s')
     .innerJoin('transportes as t', 't.id', 's.transporte_id')
-    .select([
-      's.id',
-      's.transporte_id',
-      's.numero',
-      's.origen_poblacion',
-      's.destino_poblacion',
-      's.bultos',
-      's.peso_kg',
-      's.cmr_archivo_id',
-      's.cmr_subido_at',
-    ])
+    .select(SUBPARTIDA_COLUMNS)
     .where('t.proveedor_id', '=', proveedorId)
     .where('s.transporte_id', 'in', transporteIds)
     .$if(options.soloSinCmr === true, (qb) => qb.where('s.cmr_archivo_id', 'is', null))
@@ -378,17 +381,7 @@ export async function getSubpartida(
   return db
     .selectFrom('subpartidas as s')
     .innerJoin('transportes as t', 't.id', 's.transporte_id')
-    .select([
-      's.id',
-      's.transporte_id',
-      's.numero',
-      's.origen_poblacion',
-      's.destino_poblacion',
-      's.bultos',
-      's.peso_kg',
-      's.cmr_archivo_id',
-      's.cmr_subido_at',
-    ])
+    .select(SUBPARTIDA_COLUMNS)
     .where('s.id', '=', subpartidaId)
     .where('t.proveedor_id', '=', proveedorId)
     .executeTakeFirst();
