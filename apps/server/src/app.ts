@@ -37,6 +37,7 @@ import multipartPlugin from './plugins/multipart.js';
 import openapiPlugin from './plugins/openapi.js';
 import outboxPlugin from './plugins/outbox.js';
 import pushPlugin, { type PushPluginOptions } from './plugins/push.js';
+import redisPlugin from './plugins/redis.js';
 import securityHeadersPlugin from './plugins/security-headers.js';
 import sessionPlugin from './plugins/session.js';
 import shutdownPlugin from './plugins/shutdown.js';
@@ -95,6 +96,7 @@ export async function buildApp({
   await app.register(securityHeadersPlugin);
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(databasePlugin, { database });
+  await app.register(redisPlugin);
   await app.register(sessionPlugin);
   await app.register(csrfPlugin);
   await app.register(integrationAuthPlugin);

@@ -21,7 +21,8 @@ import {
   setSessionCookie,
 } from '../../plugins/session.js';
 import { REMEMBER_TOKEN_DAYS, chooseEmpresa, describeSession, login, logout } from './service.js';
-import { LoginThrottle, TooManyAttemptsError } from './throttle.js';
+import { RedisAttemptStore } from './throttle-redis.js';
+import { LoginThrottle, MemoryAttemptStore, TooManyAttemptsError } from './throttle.js';
 
 /** Per-IP ceiling on the login routes, before any per-account rule. */
 const LOGIN_PER_IP_PER_MINUTE = 30;
@@ -75,9 +76,13 @@ const errors = { 401: ApiError, 403: ApiError, 429: ApiError };
  * the choice of the active client or supplier. See docs/decisions/003.
  */
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const throttle = new LoginThrottle();
+  const throttle = new LoginThrottle(
+    app.redis ? new RedisAttemptStore(app.redis) : new MemoryAttemptStore(),
+  );
   await app.register(rateLimit, {
     global: false,
+    // Shared by every instance when there is a Redis; per process otherwise.
+    ...(app.redis ? { redis: app.redis, nameSpace: 'extranet:limite:' } : {}),
     errorResponseBuilder: (_request, context) =>
       new TooManyAttemptsError(Math.max(1, Math.ceil(context.ttl / 1000))),
   });

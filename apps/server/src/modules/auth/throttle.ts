@@ -1,8 +1,8 @@
 import { HttpError } from '../../plugins/errors.js';
 
 /**
- * Where failed-attempt timestamps live. In memory by default (one instance); a shared
- * implementation (Redis, database) can replace it for several instances.
+ * Where failed-attempt timestamps live: in memory for one instance, in Redis
+ * (`RedisAttemptStore`, with `REDIS_URL`) when several instances share the counts.
  */
 export interface AttemptStore {
   /** The attempts recorded under `key` since `since` (ms epoch), oldest first. */
