@@ -1,7 +1,10 @@
 import { accessLinkCommand } from './cli/access-link.js';
 import { apiKeyCommand } from './cli/api-key.js';
 import { CliUsageError } from './cli/command.js';
+import { empresaCommand } from './cli/empresa.js';
+import { importCommand } from './cli/import.js';
 import type { CliCommand, CliContext } from './cli/command.js';
+import { usuarioCommand } from './cli/usuario.js';
 import { outboxCommand, webhookCommand } from './cli/webhook.js';
 import { loadConfig } from './config.js';
 import type { AppConfig } from './config.js';
@@ -15,6 +18,9 @@ export const commands: CliCommand[] = [
   apiKeyCommand,
   webhookCommand,
   outboxCommand,
+  usuarioCommand,
+  empresaCommand,
+  importCommand,
 ];
 
 function help(): string {

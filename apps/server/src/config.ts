@@ -54,6 +54,8 @@ const EnvSchema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Pause between runs of the scheduled jobs (certificate notices, purges); default 1 h. */
+  JOBS_INTERVAL_MS: z.coerce.number().int().min(1000).default(3_600_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -88,6 +90,7 @@ export type AppConfig = {
   uploadMaxBytes: number;
   trustProxy: boolean;
   shutdownTimeoutMs: number;
+  jobsIntervalMs: number;
   logLevel: string;
 };
 
@@ -139,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    jobsIntervalMs: e.JOBS_INTERVAL_MS,
     logLevel: e.LOG_LEVEL,
   };
 }

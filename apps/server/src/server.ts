@@ -4,6 +4,7 @@ import { openDatabase, resolveSqliteFile } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemo } from './db/seed/demo.js';
 import { storeDemoFilesIn } from './db/seed/demo-files.js';
+import { createJobScheduler } from './jobs/scheduler.js';
 import { createFileStorage } from './storage/file-storage.js';
 
 /**
@@ -33,6 +34,8 @@ async function main() {
   }
 
   const app = await buildApp({ config, database, storage });
+  // Certificate expiry notices and purges: at start, then every JOBS_INTERVAL_MS.
+  const jobs = createJobScheduler(app, { intervalMs: config.jobsIntervalMs });
 
   const stop = (signal: string) => {
     app.log.info({ signal }, 'shutting down');
@@ -41,13 +44,17 @@ async function main() {
       app.log.error('shutdown deadline exceeded, exiting');
       process.exit(1);
     }, config.shutdownTimeoutMs).unref();
-    app.shutdown().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        app.log.error({ err }, 'error while shutting down');
-        process.exit(1);
-      },
-    );
+    // The jobs' run in progress finishes before the database closes under it.
+    jobs
+      .stop()
+      .then(() => app.shutdown())
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          app.log.error({ err }, 'error while shutting down');
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
@@ -55,6 +62,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   // Delivers the outbox (e-mail, push, webhooks); app.shutdown() stops it before closing.
   app.outbox.start();
+  jobs.start();
   app.log.info(`Extranet en ${config.publicUrl}`);
 }
 

@@ -36,6 +36,8 @@ export interface UsuariosTable {
   ultimo_login_at: string | null;
   created_at: CreatedAt;
   updated_at: CreatedAt;
+  /** The ERP's id of the user, the integration API's upsert key (null if made by an operator). */
+  erp_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ClientesTable {
@@ -197,6 +199,8 @@ export interface TransportesTable {
   incidencia: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
+  /** The ERP's id of the transport, the integration API's upsert key (null if not from it). */
+  erp_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One shipment leg of a transport; each needs a CMR (delivery note). */
@@ -212,6 +216,8 @@ export interface SubpartidasTable {
   cmr_archivo_id: number | null;
   cmr_subido_at: string | null;
   created_at: CreatedAt;
+  /** The ERP's id of the leg, unique within its transport (null if not from it). */
+  erp_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type FacturaProveedorEstado = 'recibida' | 'aprobada' | 'pagada';
@@ -318,6 +324,10 @@ export interface FacturasTable {
   pagada: Flag;
   archivo_id: number | null;
   created_at: CreatedAt;
+  /** Hash of what the ERP sent (header and lines, not `pagada`); null for invoices not from it. */
+  contenido_sha256: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The linked PDF is the ERP's own (1), or the portal's rendering (0). */
+  pdf_erp: Flag;
 }
 
 export interface FacturaLineasTable {
@@ -380,6 +390,22 @@ export interface PrevencionDocumentosTable {
   obligatorio: Flag;
   publicado_at: CreatedAt;
   created_at: CreatedAt;
+  /** The ERP's id of the document, the integration API's upsert key (null if not from it). */
+  erp_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** An inactive document is not shown to carriers. */
+  activo: Flag;
+}
+
+/**
+ * A certificate the ERP requires of one carrier: `obligatorio` overrides the catalogue's;
+ * `certificado_id` is the version the ERP validated itself (no file), if it sent an expiry.
+ */
+export interface ProveedorCertificadosTable {
+  proveedor_id: number;
+  tipo: string;
+  obligatorio: Flag;
+  certificado_id: number | null;
+  updated_at: CreatedAt;
 }
 
 /** A supplier's acknowledgement of a prevention document. */
@@ -589,6 +615,20 @@ export interface WebhooksTable {
   created_at: CreatedAt;
 }
 
+/** The delay last told to a shipment's customer (0: back on time, a new delay is told). */
+export interface AvisosRetrasoTable {
+  porte_id: number;
+  retraso_minutos: number;
+  updated_at: CreatedAt;
+}
+
+/** A certificate whose coming expiry was told to the carrier, once per expiry date. */
+export interface AvisosCertificadoTable {
+  certificado_id: number;
+  fecha_caducidad: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   regiones: RegionesTable;
   usuarios: UsuariosTable;
@@ -614,6 +654,7 @@ export interface Database {
   certificados: CertificadosTable;
   prevencion_documentos: PrevencionDocumentosTable;
   prevencion_lecturas: PrevencionLecturasTable;
+  proveedor_certificados: ProveedorCertificadosTable;
   solicitudes: SolicitudesTable;
   sugerencias: SugerenciasTable;
   push_subscriptions: PushSubscriptionsTable;
@@ -629,6 +670,8 @@ export interface Database {
   eventos: EventosTable;
   entregas: EntregasTable;
   webhooks: WebhooksTable;
+  avisos_retraso: AvisosRetrasoTable;
+  avisos_certificado: AvisosCertificadoTable;
 }
 
 export type Usuario = Selectable<UsuariosTable>;

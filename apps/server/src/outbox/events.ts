@@ -14,6 +14,24 @@ export interface EventPayloads {
     precio_centimos: number;
     comentarios: string | null;
   };
+  /** A carrier changed the price and/or comment of its open offer. */
+  'oferta.editada': {
+    oferta_id: number;
+    carga_id: number;
+    proveedor_id: number;
+    usuario_id: number | null;
+    precio_centimos: number;
+    comentarios: string | null;
+    /** The offer before the change. */
+    antes: { precio_centimos: number; comentarios: string | null };
+  };
+  /** A carrier withdrew its open offer. */
+  'oferta.retirada': {
+    oferta_id: number;
+    carga_id: number;
+    proveedor_id: number;
+    usuario_id: number | null;
+  };
   /** The ERP awarded the load to this offer (recorded by the integration API). */
   'oferta.aceptada': OfertaResuelta;
   /** The ERP turned this offer down (recorded by the integration API). */
@@ -60,6 +78,41 @@ export interface EventPayloads {
       observaciones: string | null;
     };
   };
+  /** A carrier acknowledged a prevention document (the first time only). */
+  'prevencion.leida': {
+    documento_id: number;
+    titulo: string;
+    proveedor_id: number;
+    usuario_id: number | null;
+    leido_at: string;
+  };
+  /** The ERP's upsert turned an existing shipment delivered; told to the client's users. */
+  'porte.entregado': PorteAviso & { entregado_at: string | null };
+  /**
+   * The latest tracking stop of a shipment reports a delay the client has not been told of
+   * (it was on time, or the delay grew by RETRASO_AVISO_MINUTOS since the last notice).
+   */
+  'porte.retrasado': PorteAviso & {
+    retraso_minutos: number;
+    parada: {
+      fecha: string;
+      hora: string;
+      poblacion: string | null;
+      pais_iso: string | null;
+      comentarios: string | null;
+    };
+  };
+  /** A carrier's certificate expires within CERTIFICADO_AVISO_DIAS (once per expiry date). */
+  'certificado.caduca': {
+    certificado_id: number;
+    proveedor_id: number;
+    tipo: string;
+    tipo_nombre: string;
+    descripcion: string | null;
+    fecha_caducidad: string;
+    /** Days left on the day of the notice. */
+    dias: number;
+  };
   /** A customer sent a suggestion. */
   'sugerencia.recibida': {
     sugerencia_id: number;
@@ -82,17 +135,37 @@ export interface OfertaResuelta {
   precio_centimos: number;
 }
 
+/** What a customer needs to recognise a shipment in a notice. */
+export interface PorteAviso {
+  porte_id: number;
+  partida: string;
+  cliente_id: number;
+  ref_cliente: string | null;
+  origen_poblacion: string;
+  origen_pais_iso: string;
+  destino_poblacion: string;
+  destino_pais_iso: string;
+  fecha_carga_prevista: string;
+  fecha_entrega_prevista: string | null;
+}
+
 export type TipoEvento = keyof EventPayloads;
 
 /** Every event type, for validating webhook subscriptions. */
 export const TIPOS_EVENTO = [
   'oferta.creada',
+  'oferta.editada',
+  'oferta.retirada',
   'oferta.aceptada',
   'oferta.rechazada',
   'cmr.subido',
   'factura_proveedor.subida',
   'solicitud.recibida',
   'sugerencia.recibida',
+  'prevencion.leida',
+  'porte.entregado',
+  'porte.retrasado',
+  'certificado.caduca',
 ] as const satisfies readonly TipoEvento[];
 
 export function isTipoEvento(value: string): value is TipoEvento {
@@ -124,6 +197,26 @@ async function usuariosDelProveedor(db: Kysely<Database>, proveedorId: number) {
   return rows.map((r) => Number(r.id));
 }
 
+async function usuariosDelCliente(db: Kysely<Database>, clienteId: number) {
+  const rows = await db
+    .selectFrom('usuarios_clientes as uc')
+    .innerJoin('usuarios as u', 'u.id', 'uc.usuario_id')
+    .select('u.id')
+    .where('uc.cliente_id', '=', clienteId)
+    .where('u.activo', '=', 1)
+    .orderBy('u.id')
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
+
+/** E-mail and push to each of these users. */
+function emailYPush(usuarios: number[]): Destino[] {
+  return usuarios.flatMap((id) => [
+    { canal: 'email' as const, destino: destinoUsuario(id) },
+    { canal: 'push' as const, destino: destinoUsuario(id) },
+  ]);
+}
+
 /** Who hears of an event by e-mail and push (webhooks are added by subscription). */
 async function destinatarios<T extends TipoEvento>(
   db: Kysely<Database>,
@@ -141,6 +234,15 @@ async function destinatarios<T extends TipoEvento>(
         { canal: 'email' as const, destino: destinoUsuario(id) },
         { canal: 'push' as const, destino: destinoUsuario(id) },
       ]);
+    }
+    case 'porte.entregado':
+    case 'porte.retrasado': {
+      const { cliente_id } = payload as PorteAviso;
+      return emailYPush(await usuariosDelCliente(db, cliente_id));
+    }
+    case 'certificado.caduca': {
+      const { proveedor_id } = payload as EventPayloads['certificado.caduca'];
+      return emailYPush(await usuariosDelProveedor(db, proveedor_id));
     }
     default:
       return [];

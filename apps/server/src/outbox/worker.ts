@@ -6,6 +6,7 @@ import { ofertaResueltaMail } from '../mail/templates/oferta-resuelta.js';
 import { solicitudTransporteMail } from '../mail/templates/solicitud-transporte.js';
 import { notifyUser } from '../modules/push/service.js';
 import type { PushPayload } from '../push/push-sender.js';
+import { emailDeAviso, portalDeAviso, pushDeAviso } from './avisos.js';
 import { DESTINO_OPERADORES, type EventPayloads, type OfertaResuelta } from './events.js';
 import {
   claimDue,
@@ -85,6 +86,12 @@ async function emailOf(app: FastifyInstance, entrega: EntregaReclamada): Promise
       link: new URL('/proveedores/cargas', app.config.publicUrl).toString(),
     });
   }
+  if (entrega.destino.startsWith('usuario:')) {
+    const usuario = await findUsuarioActivo(app.db, usuarioIdOf(entrega.destino));
+    if (!usuario) throw new PermanentError('El usuario ya no existe o está desactivado');
+    const aviso = emailDeAviso(entrega.tipo, entrega.payload, usuario, app.config.publicUrl);
+    if (aviso) return aviso;
+  }
   throw new PermanentError(`Sin plantilla de e-mail para ${entrega.tipo}`);
 }
 
@@ -98,6 +105,8 @@ function pushOf(entrega: EntregaReclamada): PushPayload {
       url: '/proveedores/cargas',
     };
   }
+  const aviso = pushDeAviso(entrega.tipo, entrega.payload);
+  if (aviso) return aviso;
   throw new PermanentError(`Sin notificación push para ${entrega.tipo}`);
 }
 
@@ -105,7 +114,7 @@ async function deliverPush(app: FastifyInstance, entrega: EntregaReclamada): Pro
   const payload = pushOf(entrega);
   const results = await notifyUser(
     app,
-    { usuarioId: usuarioIdOf(entrega.destino), portal: 'proveedores' },
+    { usuarioId: usuarioIdOf(entrega.destino), portal: portalDeAviso(entrega.tipo) },
     payload,
   );
   // Retried only when no browser got it: a retry would repeat it to those that did.

@@ -15,6 +15,10 @@ export interface PushPayload {
   body: string;
   /** Path to open when the notification is clicked. */
   url?: string;
+  /** Notifications with the same tag replace each other (e.g. one per shipment). */
+  tag?: string;
+  /** Same-origin path of the notification's icon. */
+  icon?: string;
 }
 
 /** `gone`: the push service no longer knows the subscription; it has been deleted. */

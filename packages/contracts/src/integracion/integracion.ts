@@ -7,7 +7,18 @@ import { RegionCode } from '../regiones/region.js';
 export const MAX_LOTE = 1000;
 
 /** What an API key may do; the CLI grants them with `--scopes`. */
-export const apiScopes = ['clientes:write', 'proveedores:write', 'portes:write'] as const;
+export const apiScopes = [
+  'clientes:write',
+  'proveedores:write',
+  'portes:write',
+  'usuarios:write',
+  'novedades:read',
+  'facturas:write',
+  'certificados:write',
+  'prevencion:write',
+  'cargas:write',
+  'transportes:write',
+] as const;
 export const ApiScope = z.enum(apiScopes);
 export type ApiScope = z.infer<typeof ApiScope>;
 

@@ -9,6 +9,10 @@ import * as m07 from './2026-11-22-07-transportes-documentos.js';
 import * as m08 from './2026-11-22-08-clientes-portal.js';
 import * as m09 from './2026-11-22-09-integracion.js';
 import * as m10 from './2026-11-22-10-eventos.js';
+import * as m11 from './2026-11-22-11-usuarios-erp.js';
+import * as m12 from './2026-11-22-12-integracion-cargas-transportes.js';
+import * as m13 from './2026-11-22-13-integracion-documentos.js';
+import * as m14 from './2026-11-22-14-avisos.js';
 
 /**
  * Every migration, listed explicitly: no filesystem scanning, so the same list works from
@@ -25,6 +29,10 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-08-clientes-portal': m08,
   '2026-11-22-09-integracion': m09,
   '2026-11-22-10-eventos': m10,
+  '2026-11-22-11-usuarios-erp': m11,
+  '2026-11-22-12-integracion-cargas-transportes': m12,
+  '2026-11-22-13-integracion-documentos': m13,
+  '2026-11-22-14-avisos': m14,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -526,7 +526,10 @@ export async function findActiveVehiculo(
     .executeTakeFirst();
 }
 
-/** The carrier's certificates of mandatory types, for the offer-blocking rule. */
+/**
+ * The carrier's certificates of mandatory types, for the offer-blocking rule. A certificate
+ * the ERP requires of this carrier (`proveedor_certificados`) overrides the type's flag.
+ */
 export async function listMandatoryCertificados(
   db: Db,
   proveedorId: number,
@@ -534,9 +537,12 @@ export async function listMandatoryCertificados(
   return db
     .selectFrom('certificados as c')
     .innerJoin('certificado_tipos as t', 't.codigo', 'c.tipo')
+    .leftJoin('proveedor_certificados as pc', (join) =>
+      join.onRef('pc.tipo', '=', 'c.tipo').onRef('pc.proveedor_id', '=', 'c.proveedor_id'),
+    )
     .select(['c.tipo', 't.nombre', 'c.fecha_caducidad'])
     .where('c.proveedor_id', '=', proveedorId)
-    .where('t.obligatorio', '=', 1)
+    .where((eb) => eb(eb.fn.coalesce('pc.obligatorio', 't.obligatorio'), '=', 1))
     .execute();
 }
 

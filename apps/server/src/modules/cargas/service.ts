@@ -341,7 +341,18 @@ export async function editarOferta(
         cambios: body,
       },
     });
-    return toOferta(await mustFindOwnOffer(trx, actor.proveedorId, ofertaId));
+    const after = await mustFindOwnOffer(trx, actor.proveedorId, ofertaId);
+    // In the change's transaction, like oferta.creada: the ERP polls it from /novedades.
+    await recordEvent(trx, 'oferta.editada', {
+      oferta_id: ofertaId,
+      carga_id: before.carga_id,
+      proveedor_id: actor.proveedorId,
+      usuario_id: actor.usuarioId,
+      precio_centimos: after.precio_centimos,
+      comentarios: after.comentarios,
+      antes: { precio_centimos: before.precio_centimos, comentarios: before.comentarios },
+    });
+    return toOferta(after);
   });
 }
 
@@ -359,6 +370,12 @@ export async function retirarOferta(db: Db, actor: Actor, ofertaId: number): Pro
       entidadId: ofertaId,
       ip: actor.ip,
       detalles: { carga_id: before.carga_id },
+    });
+    await recordEvent(trx, 'oferta.retirada', {
+      oferta_id: ofertaId,
+      carga_id: before.carga_id,
+      proveedor_id: actor.proveedorId,
+      usuario_id: actor.usuarioId,
     });
     return toOferta(await mustFindOwnOffer(trx, actor.proveedorId, ofertaId));
   });

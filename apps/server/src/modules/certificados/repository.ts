@@ -15,6 +15,25 @@ export async function listTipos(db: Db) {
     .execute();
 }
 
+/**
+ * The catalogue as it applies to this carrier: a certificate the ERP requires of it
+ * (`proveedor_certificados`) overrides the type's `obligatorio`.
+ */
+export async function listTiposProveedor(db: Db, proveedorId: number) {
+  return db
+    .selectFrom('certificado_tipos as t')
+    .leftJoin('proveedor_certificados as pc', (join) =>
+      join.onRef('pc.tipo', '=', 't.codigo').on('pc.proveedor_id', '=', proveedorId),
+    )
+    .select(['t.codigo', 't.nombre'])
+    .select((eb) =>
+      eb.fn.coalesce('pc.obligatorio', 't.obligatorio').$castTo<0 | 1>().as('obligatorio'),
+    )
+    .orderBy('t.orden')
+    .orderBy('t.codigo')
+    .execute();
+}
+
 export async function findTipo(db: Db, codigo: string) {
   return db
     .selectFrom('certificado_tipos')

@@ -18,7 +18,7 @@ import { archivoValues, recordUpload } from '../archivos/service.js';
 import { recordAudit } from '../audit/repository.js';
 import { certificateBlock, certificateBlockMessage, todayInSpain } from '../cargas/offer-rules.js';
 import type { Actor, UploadDeps } from '../transportes/service.js';
-import { findTipo, insertCertificado, listCertificados, listTipos } from './repository.js';
+import { findTipo, insertCertificado, listCertificados, listTiposProveedor } from './repository.js';
 
 type Db = Kysely<Database>;
 
@@ -62,7 +62,7 @@ export async function listCertificadosProveedor(
 ): Promise<CertificadosList> {
   const today = todayInSpain(clock.now());
   const [tipos, certificados] = await Promise.all([
-    listTipos(db),
+    listTiposProveedor(db, proveedorId),
     listCertificados(db, proveedorId),
   ]);
   const items = tipos.map((tipo): CertificadoTipoEstado => {
@@ -114,7 +114,7 @@ function bloqueoDe(
 /** The warning of every supplier page: the same reason that refuses an offer. */
 export async function estadoBloqueo(db: Db, proveedorId: number): Promise<CertificadosBloqueo> {
   const [tipos, certificados] = await Promise.all([
-    listTipos(db),
+    listTiposProveedor(db, proveedorId),
     listCertificados(db, proveedorId),
   ]);
   return bloqueoDe(tipos, certificados, todayInSpain(clock.now()));

@@ -1,8 +1,28 @@
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { EmpresaErp, ParadaErp, PorteErp } from '@extranet/contracts/integracion/integracion';
 
 type Db = Kysely<Database>;
+
+function isPostgres(db: Db): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** What a notice about a shipment tells its customer, and the state it is sent on. */
+const PORTE_AVISO = [
+  'id',
+  'partida',
+  'cliente_id',
+  'ref_cliente',
+  'origen_poblacion',
+  'origen_pais_iso',
+  'destino_poblacion',
+  'destino_pais_iso',
+  'fecha_carga_prevista',
+  'fecha_entrega_prevista',
+  'estado',
+  'entregado_at',
+] as const;
 
 /** Rows per multi-row statement: far below both dialects' bound-parameter limits. */
 const CHUNK = 200;
@@ -94,6 +114,35 @@ export async function porteIdsByPartida(
       .where('partida', 'in', part)
       .execute();
     for (const row of rows) found.set(row.partida, row.id);
+  }
+  return found;
+}
+
+/**
+ * Delivery state of the existing shipments with these partidas, locked (PostgreSQL) until the
+ * transaction ends: two batches on one shipment see each other's change, never the same
+ * "before", so a delivery is told once.
+ */
+export async function estadosDePortes(
+  db: Db,
+  partidas: readonly string[],
+): Promise<Map<string, { id: number; estado: string; entregado_at: string | null }>> {
+  const found = new Map<string, { id: number; estado: string; entregado_at: string | null }>();
+  for (const part of chunks(partidas, 500)) {
+    const rows = await db
+      .selectFrom('portes')
+      .select(['id', 'partida', 'estado', 'entregado_at'])
+      .where('partida', 'in', part)
+      .orderBy('id')
+      .$if(isPostgres(db), (qb) => qb.forUpdate())
+      .execute();
+    for (const row of rows) {
+      found.set(row.partida, {
+        id: Number(row.id),
+        estado: row.estado,
+        entregado_at: row.entregado_at === null ? null : String(row.entregado_at),
+      });
+    }
   }
   return found;
 }
@@ -238,6 +287,54 @@ export async function upsertParadas(
     for (const row of rows) if (row.erp_id !== null) ids.set(row.erp_id, row.id);
   }
   return ids;
+}
+
+/** A shipment with what its notices need, locked (PostgreSQL) until the transaction ends. */
+export function lockPorteByPartida(db: Db, partida: string) {
+  return db
+    .selectFrom('portes')
+    .select(PORTE_AVISO)
+    .where('partida', '=', partida)
+    .$if(isPostgres(db), (qb) => qb.forUpdate())
+    .executeTakeFirst();
+}
+
+/** The shipment's most recent stop (by reported date and time), or undefined. */
+export function findUltimaParada(db: Db, porteId: number) {
+  return db
+    .selectFrom('seguimiento')
+    .select(['fecha', 'hora', 'poblacion', 'pais_iso', 'comentarios', 'retraso'])
+    .where('porte_id', '=', porteId)
+    .orderBy('fecha', 'desc')
+    .orderBy('hora', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The delay last told to the shipment's customer (0 or undefined: none pending). */
+export async function findRetrasoAvisado(db: Db, porteId: number): Promise<number> {
+  const row = await db
+    .selectFrom('avisos_retraso')
+    .select('retraso_minutos')
+    .where('porte_id', '=', porteId)
+    .executeTakeFirst();
+  return row ? Number(row.retraso_minutos) : 0;
+}
+
+export async function saveRetrasoAvisado(
+  db: Db,
+  porteId: number,
+  minutos: number,
+  now: string,
+): Promise<void> {
+  await db
+    .insertInto('avisos_retraso')
+    .values({ porte_id: porteId, retraso_minutos: minutos, updated_at: now })
+    .onConflict((oc) =>
+      oc.column('porte_id').doUpdateSet({ retraso_minutos: minutos, updated_at: now }),
+    )
+    .execute();
 }
 
 export function findPorteByPartida(db: Db, partida: string) {

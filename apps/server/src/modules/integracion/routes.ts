@@ -15,6 +15,12 @@ import {
   upsertParadasLote,
   upsertPortesLote,
 } from './service.js';
+import cargasIntegracionRoutes from './cargas/routes.js';
+import novedadesRoutes from './novedades/routes.js';
+import transportesIntegracionRoutes from './transportes/routes.js';
+import usuariosIntegracionRoutes from './usuarios/routes.js';
+import facturasIntegracionRoutes from './facturas/routes.js';
+import documentosIntegracionRoutes from './documentos/routes.js';
 
 /**
  * ERP integration API v1 (issue 6): batch upserts by the ERP's own ids, authenticated by API
@@ -96,6 +102,13 @@ const integracionRoutes: FastifyPluginAsyncZod = async (app) => {
       return send(reply, answer);
     },
   );
+
+  await app.register(usuariosIntegracionRoutes);
+  await app.register(novedadesRoutes);
+  await app.register(facturasIntegracionRoutes);
+  await app.register(documentosIntegracionRoutes);
+  await app.register(cargasIntegracionRoutes);
+  await app.register(transportesIntegracionRoutes);
 };
 
 export default integracionRoutes;

@@ -8,12 +8,16 @@ import type {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
+import { recordEvent, type PorteAviso } from '../../outbox/events.js';
 import { HttpError } from '../../plugins/errors.js';
 import {
   empresaIdsByErp,
-  findPorteByPartida,
+  estadosDePortes,
+  findRetrasoAvisado,
+  findUltimaParada,
+  lockPorteByPartida,
   paradaIdsByErp,
-  porteIdsByPartida,
+  saveRetrasoAvisado,
   upsertEmpresas,
   upsertParadas,
   upsertPortes,
@@ -21,6 +25,33 @@ import {
 } from './repository.js';
 
 type Db = Kysely<Database>;
+
+/**
+ * A delay is told again only when it has grown by this much since the last notice: a customer
+ * hears "now 2 h late", not every 5-minute update of the estimate.
+ */
+export const RETRASO_AVISO_MINUTOS = 60;
+
+/** A shipment counts as delivered by its state or by a delivery instant. */
+function entregado(p: { estado: string; entregado_at?: string | null | undefined }): boolean {
+  return p.estado === 'entregado' || (p.entregado_at ?? null) !== null;
+}
+
+/**
+ * What to do with the latest stop's delay given the one last told: tell it (and remember it),
+ * only remember it (back on time: a new delay will be told), or nothing. A re-sent identical
+ * stop changes neither number, so it never repeats a notice.
+ */
+export function decidirAvisoRetraso(
+  avisado: number,
+  actual: number,
+): { avisar: boolean; guardar: number | null } {
+  if (actual <= 0) return { avisar: false, guardar: avisado > 0 ? 0 : null };
+  if (avisado <= 0 || actual >= avisado + RETRASO_AVISO_MINUTOS) {
+    return { avisar: true, guardar: actual };
+  }
+  return { avisar: false, guardar: null };
+}
 
 /** The one 400 of the integration API: every problem of the batch, each with its record. */
 export function batchValidationError(details: ErrorRegistro[]): HttpError {
@@ -82,9 +113,46 @@ export async function upsertPortesLote(db: Db, lote: LotePortes): Promise<Result
   });
   if (problems.length > 0) throw batchValidationError(problems);
   const keys = lote.items.map((p) => p.partida);
-  const before = await porteIdsByPartida(db, keys);
+  const estados = await estadosDePortes(db, keys);
+  const before = new Map([...estados].map(([partida, e]) => [partida, e.id]));
   const after = await upsertPortes(db, rows, clock.now().toISOString());
+  // Only an existing shipment turning delivered is news: a first sync of old, already
+  // delivered shipments must not flood the customers.
+  for (const p of rows) {
+    const antes = estados.get(p.partida);
+    if (!antes || entregado(antes) || !entregado(p)) continue;
+    await recordEvent(db, 'porte.entregado', {
+      ...porteAviso({ ...p, id: antes.id }),
+      entregado_at: p.entregado_at ?? null,
+    });
+  }
   return resultado(keys, before, after);
+}
+
+function porteAviso(p: {
+  id: number;
+  partida: string;
+  cliente_id: number;
+  ref_cliente?: string | null | undefined;
+  origen_poblacion: string;
+  origen_pais_iso: string;
+  destino_poblacion: string;
+  destino_pais_iso: string;
+  fecha_carga_prevista: string;
+  fecha_entrega_prevista?: string | null | undefined;
+}): PorteAviso {
+  return {
+    porte_id: p.id,
+    partida: p.partida,
+    cliente_id: p.cliente_id,
+    ref_cliente: p.ref_cliente ?? null,
+    origen_poblacion: p.origen_poblacion,
+    origen_pais_iso: p.origen_pais_iso,
+    destino_poblacion: p.destino_poblacion,
+    destino_pais_iso: p.destino_pais_iso,
+    fecha_carga_prevista: p.fecha_carga_prevista,
+    fecha_entrega_prevista: p.fecha_entrega_prevista ?? null,
+  };
 }
 
 /** Tracking stops of one shipment by the ERP's stop ids (a repeated stop updates it). */
@@ -93,10 +161,44 @@ export async function upsertParadasLote(
   partida: string,
   lote: LoteParadas,
 ): Promise<ResultadoLote> {
-  const porte = await findPorteByPartida(db, partida);
+  // Locked: two batches of stops of one shipment decide on its delay notice one after the other.
+  const porte = await lockPorteByPartida(db, partida);
   if (!porte) throw new HttpError(404, 'NOT_FOUND', 'Porte no encontrado.');
   const keys = lote.items.map((s) => s.erp_id);
   const before = await paradaIdsByErp(db, porte.id, keys);
-  const after = await upsertParadas(db, porte, lote.items, clock.now().toISOString());
+  const now = clock.now().toISOString();
+  const after = await upsertParadas(db, porte, lote.items, now);
+  await avisarRetraso(db, porte, now);
   return resultado(keys, before, after);
+}
+
+/**
+ * Tells the customer of a delay reported by the shipment's latest stop (see
+ * `decidirAvisoRetraso`); a delivered or cancelled shipment is past telling.
+ */
+async function avisarRetraso(
+  db: Db,
+  porte: NonNullable<Awaited<ReturnType<typeof lockPorteByPartida>>>,
+  now: string,
+): Promise<void> {
+  if (entregado(porte) || porte.estado === 'anulado') return;
+  const ultima = await findUltimaParada(db, porte.id);
+  if (!ultima) return;
+  const decision = decidirAvisoRetraso(
+    await findRetrasoAvisado(db, porte.id),
+    Number(ultima.retraso),
+  );
+  if (decision.guardar !== null) await saveRetrasoAvisado(db, porte.id, decision.guardar, now);
+  if (!decision.avisar) return;
+  await recordEvent(db, 'porte.retrasado', {
+    ...porteAviso({ ...porte, id: Number(porte.id), cliente_id: Number(porte.cliente_id) }),
+    retraso_minutos: Number(ultima.retraso),
+    parada: {
+      fecha: ultima.fecha,
+      hora: ultima.hora,
+      poblacion: ultima.poblacion,
+      pais_iso: ultima.pais_iso,
+      comentarios: ultima.comentarios,
+    },
+  });
 }

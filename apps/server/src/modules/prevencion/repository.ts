@@ -8,7 +8,10 @@ import type { Database } from '../../db/database.js';
 
 type Db = Kysely<Database>;
 
-/** Documents published by `now` with this carrier's acknowledgement (newest first). */
+/**
+ * Active documents published by `now` with this carrier's acknowledgement. One the ERP
+ * deactivated is hidden, its acknowledgements kept.
+ */
 function documentos(db: Db, proveedorId: number, now: string) {
   return db
     .selectFrom('prevencion_documentos as d')
@@ -24,7 +27,8 @@ function documentos(db: Db, proveedorId: number, now: string) {
       'd.archivo_id',
       'l.leido_at',
     ])
-    .where('d.publicado_at', '<=', now);
+    .where('d.publicado_at', '<=', now)
+    .where('d.activo', '=', 1);
 }
 
 export async function listDocumentos(db: Db, proveedorId: number, now: string) {
@@ -46,6 +50,7 @@ export async function findArchivoDeDocumento(db: Db, id: number, now: string) {
     .select(['a.id', 'a.nombre', 'a.mime', 'a.storage_key'])
     .where('d.id', '=', id)
     .where('d.publicado_at', '<=', now)
+    .where('d.activo', '=', 1)
     .executeTakeFirst();
 }
 

@@ -5,6 +5,7 @@ import type {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
+import { recordEvent } from '../../outbox/events.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/repository.js';
 import type { Actor } from '../transportes/service.js';
@@ -50,8 +51,17 @@ export async function archivoDePrevencion(db: Db, id: number) {
 export async function marcarLeido(db: Db, actor: Actor, id: number): Promise<PrevencionDocumento> {
   const now = clock.now().toISOString();
   return db.transaction().execute(async (trx) => {
-    if (!(await findDocumento(trx, actor.proveedorId, id, now))) throw notFound();
+    const documento = await findDocumento(trx, actor.proveedorId, id, now);
+    if (!documento) throw notFound();
     if (await insertLectura(trx, id, actor.proveedorId, actor.usuarioId, now)) {
+      // Only the first acknowledgement is news; the ERP polls it from /novedades.
+      await recordEvent(trx, 'prevencion.leida', {
+        documento_id: id,
+        titulo: documento.titulo,
+        proveedor_id: actor.proveedorId,
+        usuario_id: actor.usuarioId,
+        leido_at: now,
+      });
       await recordAudit(trx, {
         accion: 'prevencion.leido',
         usuarioId: actor.usuarioId,

@@ -1,0 +1,272 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app.js';
+import { runCli } from '../cli.js';
+import { checkResetToken } from '../modules/password-reset/service.js';
+import { buildTestApp } from '../test/app.js';
+import { testDatabases, type TestDatabaseHandle } from '../test/databases.js';
+
+describe.each(testDatabases())('CLI usuario y empresa ($name)', ({ open }) => {
+  let handle: TestDatabaseHandle;
+  let app: App;
+  let clienteId: number;
+  let otroClienteId: number;
+  let proveedorId: number;
+  const out: string[] = [];
+  const err: string[] = [];
+
+  beforeAll(async () => {
+    handle = await open();
+    app = await buildTestApp(handle);
+    const empresa = { region: 'es' as const, razon_social: 'Transportes Uno', localidad: 'Huesca' };
+    clienteId = (
+      await app.db
+        .insertInto('clientes')
+        .values({ ...empresa, erp_id: 'C-7' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    otroClienteId = (
+      await app.db
+        .insertInto('clientes')
+        .values({ ...empresa, razon_social: 'Sin ERP' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    proveedorId = (
+      await app.db
+        .insertInto('proveedores')
+        .values(empresa)
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  }, 60_000);
+  afterAll(async () => {
+    await app.close();
+    await handle.dispose();
+  });
+
+  const cli = (...args: string[]) =>
+    runCli(args, {
+      out: (line) => out.push(line),
+      err: (line) => err.push(line),
+      config: () => app.config,
+      db: async () => app.db,
+    });
+
+  it('create, link, grant, list, revoke, unlink, reset-password y disable', async () => {
+    expect(
+      await cli(
+        'usuario',
+        'create',
+        '--region',
+        'es',
+        '--email',
+        'Ana@Example.es',
+        '--nombre',
+        'Ana',
+        '--cliente',
+        'C-7',
+      ),
+    ).toBe(0);
+    const id = Number(/Usuario (\d+) creado/.exec(out.at(-1)!)?.[1]);
+    const user = await app.db
+      .selectFrom('usuarios')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ email: 'ana@example.es', region: 'es', erp_id: null, activo: 1 });
+
+    // Same e-mail and region again: refused with the reason, exit 1.
+    expect(
+      await cli(
+        'usuario',
+        'create',
+        '--region',
+        'es',
+        '--email',
+        'ana@example.es',
+        '--nombre',
+        'Otra',
+      ),
+    ).toBe(1);
+    expect(err.at(-1)).toBe('Ya hay un usuario con el e-mail ana@example.es en la región es.');
+    expect(
+      await cli('usuario', 'create', '--region', 'es', '--email', 'mal', '--nombre', 'X'),
+    ).toBe(1);
+    expect(err.at(-1)).toMatch(/^email: /);
+
+    expect(
+      await cli('usuario', 'link', '--id', String(id), '--cliente', String(otroClienteId)),
+    ).toBe(0);
+    expect(
+      await cli(
+        'usuario',
+        'link',
+        '--email',
+        'ana@example.es',
+        '--region',
+        'es',
+        '--proveedor',
+        `id:${proveedorId}`,
+      ),
+    ).toBe(0);
+    expect(
+      await cli('usuario', 'grant', '--id', String(id), '--recurso', 'apiweb.clientes.tracking'),
+    ).toBe(0);
+    expect(
+      await cli('usuario', 'grant', '--id', String(id), '--recurso', 'apiweb.proveedores.cargas'),
+    ).toBe(0);
+    expect(
+      await cli('usuario', 'grant', '--id', String(id), '--recurso', 'apiweb.clientes.nada'),
+    ).toBe(1);
+    expect(err.at(-1)).toBe('El recurso apiweb.clientes.nada no existe en el portal clientes.');
+    expect(
+      await cli('usuario', 'grant', '--id', String(id), '--recurso', 'Circuitoseguridad'),
+    ).toBe(1);
+    expect(err.at(-1)).toBe('Circuitoseguridad necesita la URL del circuito.');
+
+    out.length = 0;
+    expect(await cli('usuario', 'list', '--id', String(id))).toBe(0);
+    expect(out).toEqual([
+      `${id}\tes\tana@example.es\tAna\tcódigo: -\terp_id: -\tactivo`,
+      `cliente\t${clienteId}\tC-7\tTransportes Uno`,
+      `cliente\t${otroClienteId}\t-\tSin ERP`,
+      `proveedor\t${proveedorId}\t-\tTransportes Uno`,
+      'recurso\tclientes\tapiweb.clientes.tracking\t/api/clientes/tracking\tmenú 1',
+      'recurso\tproveedores\tapiweb.proveedores.cargas\t/api/proveedores/cargas\tmenú 1',
+    ]);
+
+    expect(
+      await cli('usuario', 'revoke', '--id', String(id), '--recurso', 'apiweb.proveedores.cargas'),
+    ).toBe(0);
+    expect(
+      await cli('usuario', 'revoke', '--id', String(id), '--recurso', 'apiweb.proveedores.cargas'),
+    ).toBe(1);
+    expect(
+      await cli('usuario', 'unlink', '--id', String(id), '--proveedor', String(proveedorId)),
+    ).toBe(0);
+    expect(
+      await cli('usuario', 'unlink', '--id', String(id), '--proveedor', String(proveedorId)),
+    ).toBe(1);
+    out.length = 0;
+    await cli('usuario', 'list', '--id', String(id));
+    expect(out.join('\n')).not.toContain('proveedor');
+
+    // The printed link is a real recovery link: the e-mail's URL, token and lifetime.
+    expect(await cli('usuario', 'reset-password', '--id', String(id))).toBe(0);
+    const link = out.at(-1)!;
+    expect(link).toMatch(new RegExp(`^${app.config.publicUrl}/nueva-clave\\?portal=clientes#`));
+    const token = link.split('#')[1]!;
+    expect(await checkResetToken(app, token)).toEqual({ valid: true, email: 'a*a@example.es' });
+    const reset = await app.db
+      .selectFrom('password_resets')
+      .selectAll()
+      .where('usuario_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(Date.parse(reset.expires_at) - Date.parse(reset.created_at)).toBe(60 * 60_000);
+
+    await app.db
+      .insertInto('sesiones')
+      .values({
+        id: 'sesion-ana',
+        usuario_id: id,
+        portal: 'clientes',
+        region: 'es',
+        cliente_id: clienteId,
+        proveedor_id: null,
+        datos: null,
+        expires_at: '2099-01-01T00:00:00.000Z',
+        access_token_id: null,
+      })
+      .execute();
+    expect(await cli('usuario', 'disable', '--id', String(id))).toBe(0);
+    const after = await app.db
+      .selectFrom('usuarios')
+      .select('activo')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(after.activo).toBe(0);
+    expect(
+      await app.db.selectFrom('sesiones').select('id').where('usuario_id', '=', id).execute(),
+    ).toEqual([]);
+    expect((await checkResetToken(app, token)).valid).toBe(false);
+    expect(await cli('usuario', 'reset-password', '--id', String(id))).toBe(1);
+    expect(err.at(-1)).toBe(`El usuario ${id} está desactivado.`);
+  });
+
+  it('empresa erp-id da el id del ERP y rechaza uno ya usado', async () => {
+    expect(
+      await cli('empresa', 'erp-id', '--cliente', String(otroClienteId), '--erp-id', 'C-8'),
+    ).toBe(0);
+    expect(out.at(-1)).toBe(`Cliente ${otroClienteId}: erp_id C-8.`);
+    expect(
+      await cli('empresa', 'erp-id', '--cliente', String(otroClienteId), '--erp-id', 'C-7'),
+    ).toBe(1);
+    expect(err.at(-1)).toBe(`El erp_id C-7 ya es del cliente ${clienteId} (Transportes Uno).`);
+    expect(
+      await cli('empresa', 'erp-id', '--proveedor', String(proveedorId), '--erp-id', 'C-7'),
+    ).toBe(0);
+    expect(await cli('empresa', 'erp-id', '--cliente', '999999', '--erp-id', 'C-9')).toBe(1);
+    expect(err.at(-1)).toBe('No hay ningún cliente con id 999999.');
+    // Bare numbers are our ids; `erp:` forces the ERP's.
+    await cli(
+      'empresa',
+      'erp-id',
+      '--cliente',
+      String(clienteId),
+      '--erp-id',
+      String(otroClienteId),
+    );
+    expect(
+      await cli(
+        'usuario',
+        'create',
+        '--region',
+        'es',
+        '--email',
+        'b@example.es',
+        '--nombre',
+        'B',
+        '--cliente',
+        String(otroClienteId),
+      ),
+    ).toBe(1);
+    expect(err.at(-1)).toContain(`escriba id:${otroClienteId} o erp:${otroClienteId}`);
+    expect(
+      await cli(
+        'usuario',
+        'create',
+        '--region',
+        'es',
+        '--email',
+        'b@example.es',
+        '--nombre',
+        'B',
+        '--cliente',
+        `erp:${otroClienteId}`,
+      ),
+    ).toBe(0);
+  });
+
+  it('errores de uso en español con código 2; --help con 0', async () => {
+    expect(await cli('usuario', 'create', '--region', 'es', '--email', 'x@example.es')).toBe(2);
+    expect(err.at(-1)).toMatch(/^Falta --nombre\./);
+    expect(await cli('usuario', 'disable')).toBe(2);
+    expect(err.at(-1)).toMatch(/^Indique el usuario: --id, o --email y --region\./);
+    expect(await cli('usuario', 'link', '--id', '1')).toBe(2);
+    expect(await cli('usuario', 'grant', '--id', '1', '--recurso', 'x', '--portal', 'otro')).toBe(
+      2,
+    );
+    expect(await cli('usuario', 'borrar')).toBe(2);
+    expect(await cli('usuario')).toBe(2);
+    expect(await cli('empresa', 'erp-id', '--cliente', '1')).toBe(2);
+    expect(err.at(-1)).toMatch(/^Falta --erp-id/);
+    expect(
+      await cli('empresa', 'erp-id', '--cliente', '1', '--proveedor', '2', '--erp-id', 'X'),
+    ).toBe(2);
+    expect(await cli('usuario', '--help')).toBe(0);
+    expect(out.at(-1)).toContain('usuario reset-password');
+    expect(await cli('empresa', '--help')).toBe(0);
+    expect(out.at(-1)).toContain('empresa erp-id');
+  });
+});

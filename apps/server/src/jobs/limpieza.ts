@@ -1,0 +1,40 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.js';
+import { clock } from '../lib/clock.js';
+import { deleteExpiredSesiones } from '../modules/sesiones/repository.js';
+import {
+  deleteDeadPasswordResets,
+  deleteDeadRememberTokens,
+  deleteIdempotencyKeysBefore,
+} from './repository.js';
+
+/** How long the answer of an idempotent write is kept for an ERP's retry. */
+export const IDEMPOTENCIA_HORAS = 24;
+
+/** Rows removed by one purge, per table. */
+export interface Limpieza {
+  idempotency_keys: number;
+  sesiones: number;
+  remember_tokens: number;
+  password_resets: number;
+}
+
+/**
+ * Deletes what can no longer be used: idempotent answers older than IDEMPOTENCIA_HORAS,
+ * sessions past their absolute or idle expiry, expired or revoked remember-me tokens, used or
+ * expired password-reset tokens. Idempotent, so several instances may run it at once.
+ */
+export async function limpiar(
+  db: Kysely<Database>,
+  limits: { sessionIdleMinutes: number },
+): Promise<Limpieza> {
+  const now = clock.now();
+  const iso = now.toISOString();
+  const hace = (ms: number) => new Date(now.getTime() - ms).toISOString();
+  return {
+    idempotency_keys: await deleteIdempotencyKeysBefore(db, hace(IDEMPOTENCIA_HORAS * 3_600_000)),
+    sesiones: await deleteExpiredSesiones(db, iso, hace(limits.sessionIdleMinutes * 60_000)),
+    remember_tokens: await deleteDeadRememberTokens(db, iso),
+    password_resets: await deleteDeadPasswordResets(db, iso),
+  };
+}

@@ -1,0 +1,171 @@
+import { fechaEs } from '../../lib/csv.js';
+import type { MailMessage } from '../mailer.js';
+import { emailLayout, escapeHtml } from './html.js';
+
+/* Notices to a customer about a shipment and to a carrier about a certificate (issue 6). */
+
+/** A shipment as its notices describe it (the `PorteAviso` of the event). */
+export interface PorteDelAviso {
+  partida: string;
+  ref_cliente: string | null;
+  origen_poblacion: string;
+  origen_pais_iso: string;
+  destino_poblacion: string;
+  destino_pais_iso: string;
+  fecha_carga_prevista: string;
+  fecha_entrega_prevista: string | null;
+}
+
+interface Destinatario {
+  to: string;
+  nombre: string;
+  /** The page of the subject in the portal. */
+  link: string;
+}
+
+/** Minutes → "45 min", "2 h", "2 h 15 min". */
+export function duracionEs(minutos: number): string {
+  const h = Math.floor(minutos / 60);
+  const m = minutos % 60;
+  if (h === 0) return `${m} min`;
+  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+}
+
+/** An ISO instant as the Spanish office reads it: "26/11/2026 14:30". */
+function instanteEs(iso: string): string {
+  const parts = new Intl.DateTimeFormat('es-ES', {
+    timeZone: 'Europe/Madrid',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(iso));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('day')}/${get('month')}/${get('year')} ${get('hour')}:${get('minute')}`;
+}
+
+function lugar(poblacion: string, paisIso: string): string {
+  return `${poblacion} (${paisIso})`;
+}
+
+/** "Partida 2600012 (su ref. PED-7781)". */
+function porteNombre(p: PorteDelAviso): string {
+  return p.ref_cliente ? `${p.partida} (su ref. ${p.ref_cliente})` : p.partida;
+}
+
+function porteFilas(p: PorteDelAviso): Array<[string, string]> {
+  return [
+    ['Partida', p.partida],
+    ...(p.ref_cliente ? [['Su referencia', p.ref_cliente] as [string, string]] : []),
+    ['Origen', lugar(p.origen_poblacion, p.origen_pais_iso)],
+    ['Destino', lugar(p.destino_poblacion, p.destino_pais_iso)],
+    ['Carga prevista', fechaEs(p.fecha_carga_prevista)],
+    ...(p.fecha_entrega_prevista
+      ? [['Entrega prevista', fechaEs(p.fecha_entrega_prevista)] as [string, string]]
+      : []),
+  ];
+}
+
+/** The plain-text and HTML bodies every notice shares: greeting, message, table, link. */
+function aviso(
+  d: Destinatario,
+  subject: string,
+  mensaje: string,
+  filas: Array<[string, string]>,
+  enlace: string,
+): MailMessage {
+  const text = [
+    `Hola, ${d.nombre}:`,
+    '',
+    mensaje,
+    '',
+    ...filas.map(([k, v]) => `${k}: ${v}`),
+    '',
+    `${enlace}: ${d.link}`,
+  ].join('\n');
+  const html = emailLayout(
+    subject,
+    `<p>Hola, ${escapeHtml(d.nombre)}:</p>
+<p>${escapeHtml(mensaje)}</p>
+<table style="border-collapse: collapse;">
+${filas
+  .map(
+    ([k, v]) =>
+      `<tr><th style="text-align: left; padding: 4px 12px 4px 0;">${escapeHtml(k)}</th><td style="padding: 4px 0;">${escapeHtml(v)}</td></tr>`,
+  )
+  .join('\n')}
+</table>
+<p><a href="${escapeHtml(d.link)}">${escapeHtml(enlace)}</a></p>`,
+  );
+  return { to: d.to, subject, text, html };
+}
+
+/** "Porte entregado", to each user of the customer. */
+export function porteEntregadoMail(
+  d: Destinatario & { porte: PorteDelAviso; entregadoAt: string | null },
+): MailMessage {
+  const p = d.porte;
+  const ruta = `${p.origen_poblacion} → ${p.destino_poblacion}`;
+  return aviso(
+    d,
+    `Porte entregado: ${porteNombre(p)} ${ruta}`,
+    'Su envío ha sido entregado en destino.',
+    [
+      ...porteFilas(p),
+      ...(d.entregadoAt ? [['Entregado', instanteEs(d.entregadoAt)] as [string, string]] : []),
+    ],
+    'Ver el seguimiento del porte',
+  );
+}
+
+/** "Porte con retraso", to each user of the customer. */
+export function porteRetrasadoMail(
+  d: Destinatario & {
+    porte: PorteDelAviso;
+    retrasoMinutos: number;
+    parada: { fecha: string; hora: string; poblacion: string | null; comentarios: string | null };
+  },
+): MailMessage {
+  const p = d.porte;
+  const retraso = duracionEs(d.retrasoMinutos);
+  const parada = [fechaEs(d.parada.fecha), d.parada.hora, d.parada.poblacion]
+    .filter(Boolean)
+    .join(' ');
+  return aviso(
+    d,
+    `Retraso de ${retraso} en el porte ${porteNombre(p)}`,
+    `Su envío lleva un retraso estimado de ${retraso}. Le avisaremos de nuevo si el retraso aumenta.`,
+    [
+      ...porteFilas(p),
+      ['Retraso', retraso],
+      ['Última posición', parada],
+      ...(d.parada.comentarios ? [['Comentarios', d.parada.comentarios] as [string, string]] : []),
+    ],
+    'Ver el seguimiento del porte',
+  );
+}
+
+/** "Certificado a punto de caducar", to each user of the carrier. */
+export function certificadoCaducaMail(
+  d: Destinatario & {
+    certificado: { tipo_nombre: string; descripcion: string | null; fecha_caducidad: string };
+    dias: number;
+  },
+): MailMessage {
+  const c = d.certificado;
+  const cuando = d.dias === 0 ? 'hoy' : d.dias === 1 ? 'mañana' : `en ${d.dias} días`;
+  return aviso(
+    d,
+    `Su certificado ${c.tipo_nombre} caduca el ${fechaEs(c.fecha_caducidad)}`,
+    `Su certificado ${c.tipo_nombre} caduca ${cuando}. Suba la versión renovada en la extranet: ` +
+      'con un certificado obligatorio caducado no podrá ofertar en la bolsa de cargas.',
+    [
+      ['Certificado', c.tipo_nombre],
+      ...(c.descripcion ? [['Descripción', c.descripcion] as [string, string]] : []),
+      ['Fecha de caducidad', fechaEs(c.fecha_caducidad)],
+    ],
+    'Abrir mis certificados',
+  );
+}

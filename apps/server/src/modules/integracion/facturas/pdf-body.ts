@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { ApiError } from '@extranet/contracts/common/error';
+import { IdempotencyHeaders, type ApiScope } from '@extranet/contracts/integracion/integracion';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { requireScope } from '../../../plugins/integration-auth.js';
+import { HttpError } from '../../../plugins/errors.js';
+import { contentKey, type FileStorage } from '../../../storage/file-storage.js';
+import {
+  sanitizeFileName,
+  sniffFileType,
+  type ReceivedUpload,
+} from '../../../storage/receive-upload.js';
+import { idempotencyOf } from '../http.js';
+
+/*
+ * The ERP's PDFs arrive as a raw request body (not a form). The body is buffered up to
+ * `UPLOAD_MAX_BYTES` by a content-type parser registered in the calling plugin only, so a
+ * cut or oversized request never reaches the handler and stores nothing.
+ */
+
+/** Declared types a raw PDF may come with; the content decides, never this header. */
+const RAW_TYPES = ['application/pdf', 'application/octet-stream'];
+
+/** Registers the raw-body parser in this (encapsulated) plugin only. */
+export function registerPdfBody(app: FastifyInstance): void {
+  app.addContentTypeParser(
+    RAW_TYPES,
+    { parseAs: 'buffer', bodyLimit: app.config.uploadMaxBytes },
+    (_request, body, done) => done(null, body),
+  );
+}
+
+/** Route options of a raw PDF upload: its scope, the size cap and the documented errors. */
+export function pdfRoute(app: FastifyInstance, scope: ApiScope) {
+  return {
+    bodyLimit: app.config.uploadMaxBytes,
+    preHandler: requireScope(scope),
+    schema: {
+      tags: ['integracion'],
+      security: [{ apiKey: [] }],
+      consumes: ['application/pdf'],
+      headers: IdempotencyHeaders,
+      // Documentation only: the parser hands over the raw bytes, checked by `storePdfBody`.
+      body: z.any().meta({ type: 'string', format: 'binary', description: 'Los bytes del PDF.' }),
+      response: {
+        400: ApiError,
+        401: ApiError,
+        403: ApiError,
+        404: ApiError,
+        413: ApiError,
+        415: ApiError,
+        422: ApiError,
+      },
+    },
+  };
+}
+
+/**
+ * Checks the raw body is a PDF by its first bytes and puts it in storage under its content
+ * address (atomic: whole or absent). Nothing is in the database yet: the caller records it
+ * with `recordUpload`, which removes the bytes again if that fails.
+ */
+export async function storePdfBody(storage: FileStorage, body: unknown): Promise<ReceivedUpload> {
+  if (!Buffer.isBuffer(body)) {
+    throw new HttpError(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      'Envíe el PDF como cuerpo de la petición (Content-Type: application/pdf).',
+    );
+  }
+  if (body.length === 0) throw new HttpError(400, 'EMPTY_FILE', 'El fichero está vacío.');
+  if (sniffFileType(body, ['pdf']) !== 'pdf') {
+    throw new HttpError(415, 'UNSUPPORTED_FILE_TYPE', 'Tipo de fichero no admitido. Suba un PDF.');
+  }
+  const sha256 = createHash('sha256').update(body).digest('hex');
+  const storageKey = contentKey(sha256);
+  const created = !(await storage.exists(storageKey));
+  if (created) {
+    await storage.put(storageKey, Readable.from([body]), {
+      mime: 'application/pdf',
+      size: body.length,
+    });
+  }
+  return {
+    storageKey,
+    sha256,
+    size: body.length,
+    mime: 'application/pdf',
+    // The service names it after its record (`pdfNombre`).
+    nombre: 'documento.pdf',
+    created,
+  };
+}
+
+/** A safe download name for the PDF of a record ("Factura FV26-123.pdf"). */
+export function pdfNombre(nombre: string): string {
+  return sanitizeFileName(nombre, 'pdf');
+}
+
+/** The `Idempotency-Key` identity of a PDF upload: the bytes count by their hash. */
+export function pdfIdempotencyOf(request: FastifyRequest, upload: ReceivedUpload) {
+  return {
+    ...idempotencyOf(request, request.headers['idempotency-key'] as string | undefined),
+    body: { sha256: upload.sha256 },
+  };
+}
