@@ -102,6 +102,13 @@ function openPostgres(url: string, max: number): DatabaseHandle {
     // Session time zone UTC: date_trunc, ::date casts and now()::date agree with the app.
     options: '-c TimeZone=UTC',
   });
+  // A client whose backend dies (pg_terminate_backend, a PostgreSQL restart, a dropped
+  // network) emits 'error' — on the pool when idle, on the client itself when checked out —
+  // and an unheard 'error' event crashes the process. The query in flight fails on its own
+  // (503, plugins/errors.ts) and the pool discards the dead client when it is released (it is
+  // no longer queryable), so the next query opens a new connection.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

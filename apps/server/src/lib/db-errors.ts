@@ -9,3 +9,27 @@ export function isUniqueViolation(error: unknown): boolean {
     code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
   );
 }
+
+// SQLSTATE classes 08 (connection exception) and 57P0x (operator intervention: the backend was
+// terminated, the server is shutting down or starting).
+const UNAVAILABLE_SQLSTATE = /^(08\d{3}|57P0[1-3])$/;
+const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+
+/**
+ * Whether an error means the database could not be reached or dropped the connection (rather
+ * than refusing the statement): the request may simply be retried, so the API answers 503.
+ * SQLITE_BUSY counts too: it only reaches here once busy_timeout has run out.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = 'code' in error ? (error as { code: unknown }).code : undefined;
+  if (typeof code === 'string') {
+    if (UNAVAILABLE_SQLSTATE.test(code)) return true;
+    // Only a socket error (it has a syscall): a client that aborts its request is ECONNRESET too.
+    if (UNAVAILABLE_NODE_CODES.has(code) && 'syscall' in error) return true;
+    if (code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_SNAPSHOT') return true;
+  }
+  // node-postgres reports a socket closed under a running query or a checkout by message only.
+  const message = error instanceof Error ? error.message : '';
+  return /^Connection terminated|^timeout exceeded when trying to connect/.test(message);
+}

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '@extranet/contracts/common/error';
+import { isDatabaseUnavailable } from '../lib/db-errors.js';
 
 /** An error a service may throw on purpose: its status, code and Spanish message reach the client. */
 export class HttpError extends Error {
@@ -84,6 +85,15 @@ export default fp(
       }
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         return sendError(reply, error.statusCode, 'BAD_REQUEST', 'La petición no es válida.');
+      }
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        return sendError(
+          reply,
+          503,
+          'DATABASE_UNAVAILABLE',
+          'El servicio no está disponible en este momento. Vuelva a intentarlo en unos segundos.',
+        );
       }
       request.log.error({ err: error }, 'unhandled error');
       return sendError(reply, 500, 'INTERNAL_ERROR', 'Error interno del servidor.');

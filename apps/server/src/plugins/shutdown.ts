@@ -31,6 +31,13 @@ export default fp(
       }
     });
 
+    // A request in flight when the close began would otherwise end on a kept-alive connection
+    // that nobody closes (closeIdleConnections ran before it was idle), holding the process
+    // open until keepAliveTimeout or the shutdown deadline.
+    app.addHook('onSend', async (_request, reply) => {
+      if (closing) reply.header('connection', 'close');
+    });
+
     app.decorate('isShuttingDown', () => closing !== undefined);
     app.decorate('shutdown', () => {
       closing ??= app.close();

@@ -50,4 +50,33 @@ describe.each(testDatabases())('generador masivo ($name)', ({ open }) => {
       .executeTakeFirstOrThrow();
     expect(Number(total.n)).toBe(2100);
   });
+
+  it('con cuentas: un usuario proveedor y uno cliente, y su empresa con la parte pedida', async () => {
+    const result = await bulkGenerate(handle.db, {
+      transportes: 2000,
+      proveedores: 50,
+      clientes: 50,
+      cuentas: { claveHash: 'hash', principal: 0.2 },
+    });
+    const link = await handle.db
+      .selectFrom('usuarios as u')
+      .innerJoin('usuarios_proveedores as up', 'up.usuario_id', 'u.id')
+      .select('up.proveedor_id')
+      .where('u.email', '=', result.cuentas!.proveedor)
+      .executeTakeFirstOrThrow();
+    const mine = await handle.db
+      .selectFrom('transportes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('proveedor_id', '=', link.proveedor_id)
+      .executeTakeFirstOrThrow();
+    // 20% of 2000 plus its share of the rest, against 40 for an even spread.
+    expect(Number(mine.n)).toBeGreaterThan(300);
+    const recursos = await handle.db
+      .selectFrom('recursos as r')
+      .innerJoin('usuarios as u', 'u.id', 'r.usuario_id')
+      .select('r.portal')
+      .where('u.email', 'in', [result.cuentas!.proveedor, result.cuentas!.cliente])
+      .execute();
+    expect(new Set(recursos.map((r) => r.portal))).toEqual(new Set(['clientes', 'proveedores']));
+  });
 });

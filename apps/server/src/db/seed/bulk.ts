@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../database.js';
+import { RECURSOS_CLIENTES, RECURSOS_PROVEEDORES } from './demo.js';
 import { PLACES, distanceKm } from './places.js';
 import { Random, isoDate } from './random.js';
 
@@ -14,6 +15,11 @@ export interface BulkOptions {
   clientes?: number;
   today?: Date;
   seed?: number;
+  /**
+   * Benchmark accounts: a carrier user and a customer user (every resource, this password
+   * hash) on the first carrier and customer, which also get `principal` of the rows.
+   */
+  cuentas?: { claveHash: string; principal?: number };
   /** Called after each committed batch. */
   onProgress?: (progress: { table: string; done: number; total: number }) => void;
 }
@@ -28,6 +34,8 @@ export interface BulkResult {
   seguimiento: number;
   facturas: number;
   cargas: number;
+  /** E-mails (region es) of the benchmark accounts, when asked for. */
+  cuentas?: { proveedor: string; cliente: string };
 }
 
 // Codes of the contracts' TipoVehiculo list.
@@ -99,6 +107,57 @@ export async function bulkGenerate(
     throw new Error('bulk: hacen falta al menos un proveedor y un cliente');
   }
 
+  // The benchmark accounts' companies get a fixed share of the rows, so one login sees a
+  // history deep enough to page through (5% of 1M transports = 50,000).
+  const principal = options.cuentas ? (options.cuentas.principal ?? 0.05) : 0;
+  const pickProveedor = () =>
+    principal > 0 && rnd.chance(principal) ? proveedorIds[0]! : rnd.pick(proveedorIds);
+  const pickCliente = () =>
+    principal > 0 && rnd.chance(principal) ? clienteIds[0]! : rnd.pick(clienteIds);
+  if (options.cuentas) {
+    const cuentas = {
+      proveedor: `bench-proveedor-${tag}@bulk.local`,
+      cliente: `bench-cliente-${tag}@bulk.local`,
+    };
+    const [proveedorUsuario, clienteUsuario] = await insertReturningIds(db, 'usuarios', [
+      {
+        region: 'es',
+        email: cuentas.proveedor,
+        nombre: 'Bench proveedor',
+        codigo: `BP${tag}`,
+        clave_hash: options.cuentas.claveHash,
+      },
+      {
+        region: 'es',
+        email: cuentas.cliente,
+        nombre: 'Bench cliente',
+        codigo: `BC${tag}`,
+        clave_hash: options.cuentas.claveHash,
+      },
+    ]);
+    await insertChunks(db, 'usuarios_proveedores', [
+      { usuario_id: proveedorUsuario!, proveedor_id: proveedorIds[0]! },
+    ]);
+    await insertChunks(db, 'usuarios_clientes', [
+      { usuario_id: clienteUsuario!, cliente_id: clienteIds[0]! },
+    ]);
+    await insertChunks(db, 'recursos', [
+      ...RECURSOS_PROVEEDORES.map((r, i) => ({
+        usuario_id: proveedorUsuario!,
+        portal: 'proveedores' as const,
+        menu: i + 1,
+        ...r,
+      })),
+      ...RECURSOS_CLIENTES.map((r, i) => ({
+        usuario_id: clienteUsuario!,
+        portal: 'clientes' as const,
+        menu: i + 1,
+        ...r,
+      })),
+    ]);
+    result.cuentas = cuentas;
+  }
+
   // One shared stand-in file: bulk CMRs only need a valid reference.
   const [cmrArchivoId] = await insertReturningIds(db, 'archivos', [
     {
@@ -124,7 +183,7 @@ export async function bulkGenerate(
         const fecha = -rnd.int(-7, 1500);
         const transit = Math.max(1, Math.ceil(distanceKm(origen, destino) / 700));
         rows.push({
-          proveedor_id: rnd.pick(proveedorIds),
+          proveedor_id: pickProveedor(),
           referencia: `B${tag}-${done + i + 1}`,
           matricula: `${rnd.int(1000, 9999)} BLK`,
           conductor: 'Conductor de pruebas',
@@ -217,7 +276,7 @@ export async function bulkGenerate(
         fechas.push(fecha);
         rows.push({
           partida: `B${tag}-${done + i + 1}`,
-          cliente_id: rnd.pick(clienteIds),
+          cliente_id: pickCliente(),
           ref_cliente: `PED-${rnd.int(10000, 99999)}`,
           origen_poblacion: origen.poblacion,
           origen_cp: origen.cp,
@@ -283,7 +342,7 @@ export async function bulkGenerate(
         const base = precios[0]! + precios[1]!;
         const fecha = -rnd.int(1, 1500);
         rows.push({
-          cliente_id: porte?.cliente_id ?? rnd.pick(clienteIds),
+          cliente_id: porte?.cliente_id ?? pickCliente(),
           serie,
           numero: done + i + 1,
           fecha_emision: day(fecha),

@@ -1,11 +1,13 @@
 import { parseArgs } from 'node:util';
 import { cliDatabaseOptions, describeTarget } from '../cli-options.js';
+import { hashPassword } from '../../modules/auth/password.js';
 import { openDatabase } from '../connection.js';
 import { migrateToLatest } from '../migrate.js';
 import { bulkGenerate } from './bulk.js';
 
 // `npm run db:bulk -- --transportes 1000000 [--portes N] [--facturas N] [--proveedores N]
-// [--clientes N] [--cargas N]`: adds synthetic volume to the configured database for benchmarks.
+// [--clientes N] [--cargas N] [--clave P]`: adds synthetic volume to the configured database for
+// benchmarks. With --clave it also creates a carrier and a customer user with that password.
 const { values } = parseArgs({
   options: {
     transportes: { type: 'string', default: '100000' },
@@ -14,6 +16,7 @@ const { values } = parseArgs({
     proveedores: { type: 'string', default: '200' },
     clientes: { type: 'string', default: '500' },
     cargas: { type: 'string', default: '0' },
+    clave: { type: 'string' },
   },
 });
 
@@ -38,6 +41,7 @@ try {
     proveedores: count('proveedores'),
     clientes: count('clientes'),
     cargas: count('cargas'),
+    ...(values.clave ? { cuentas: { claveHash: await hashPassword(values.clave) } } : {}),
     onProgress: ({ table, done, total }) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       console.log(

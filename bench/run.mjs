@@ -1,0 +1,548 @@
+// `npm run bench [-- --sizes 10k,1m --db sqlite,postgres --duration 10]`: API benchmarks against
+// the built server (run `npm run build` first). Writes docs/benchmarks.md (api section).
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const serverDist = path.join(root, 'apps/server/dist');
+const { values } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '10k,1m' },
+    db: { type: 'string', default: 'sqlite,postgres' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    'admin-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
+    port: { type: 'string', default: '3310' },
+  },
+});
+const SIZES = values.sizes.split(',').map((s) => {
+  const m = /^(\d+)(k|m)?$/i.exec(s.trim());
+  if (!m) throw new Error(`--sizes: ${s} no es un tamaño (10k, 1m, 5000)`);
+  return { label: s.trim(), n: Number(m[1]) * ({ k: 1e3, m: 1e6 }[m[2]?.toLowerCase()] ?? 1) };
+});
+const DBS = values.db.split(',').map((s) => s.trim());
+const DURATION = Number(values.duration);
+const CONNECTIONS = Number(values.connections);
+const PORT = Number(values.port);
+const CLAVE = 'bench-clave-1234';
+const DEEP_ROWS = 20_000;
+const PAGE = 200;
+
+// Targets (issue 7). Each check below compares measured values against these.
+const TARGET = {
+  listRatio: 0.25,
+  listP99Ms: 50,
+  authRatio: 0.5,
+  deepVsFirst: 1.2,
+  bigVsSmall: 1.5,
+  uploadRssMb: 30,
+};
+
+if (!existsSync(path.join(serverDist, 'server.js'))) {
+  console.error('Falta apps/server/dist/server.js: ejecute antes `npm run build`.');
+  process.exit(1);
+}
+const { openDatabase } = await import(path.join(serverDist, 'db/connection.js'));
+const { historialQuery } = await import(path.join(serverDist, 'modules/transportes/repository.js'));
+const { historicoQuery } = await import(path.join(serverDist, 'modules/portes/repository.js'));
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const log = (...args) => console.log(...args);
+
+async function waitHttp(url, child) {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`el proceso terminó al arrancar (${url})`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`${url} no responde`);
+}
+
+function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
+}
+
+async function measure(url, headers = {}) {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers,
+  });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors,
+  };
+}
+
+// ---------- data ----------
+
+async function adminQuery(text) {
+  const client = new pg.Client({ connectionString: values['admin-url'] });
+  await client.connect();
+  try {
+    return await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+function pgUrl(name) {
+  const url = new URL(values['admin-url']);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function prepare(dbName, size) {
+  const env = { ...process.env };
+  let dataDir = mkdtempSync(path.join(os.tmpdir(), 'extranet-bench-'));
+  if (dbName === 'postgres') {
+    await adminQuery('drop database if exists extranet_bench with (force)');
+    await adminQuery('create database extranet_bench');
+    env.DATABASE_URL = pgUrl('extranet_bench');
+  }
+  env.DATA_DIR = dataDir;
+  const started = Date.now();
+  execFileSync(
+    'npm',
+    [
+      'run',
+      'db:bulk',
+      '--silent',
+      '--',
+      '--transportes',
+      String(size.n),
+      '--portes',
+      String(size.n),
+      '--facturas',
+      String(Math.ceil(size.n / 2)),
+      '--clave',
+      CLAVE,
+    ],
+    { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const seconds = (Date.now() - started) / 1000;
+  const handle = openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    sqliteFile: path.join(dataDir, 'extranet.sqlite'),
+  });
+  const users = await handle.db
+    .selectFrom('usuarios as u')
+    .leftJoin('usuarios_proveedores as up', 'up.usuario_id', 'u.id')
+    .leftJoin('usuarios_clientes as uc', 'uc.usuario_id', 'u.id')
+    .select(['u.email', 'up.proveedor_id', 'uc.cliente_id'])
+    .where('u.email', 'like', 'bench-%@bulk.local')
+    .execute();
+  return {
+    env,
+    dataDir,
+    handle,
+    seconds,
+    proveedor: users.find((u) => u.proveedor_id !== null),
+    cliente: users.find((u) => u.cliente_id !== null),
+  };
+}
+
+// ---------- HTTP ----------
+
+async function login(base, email, portal) {
+  const jar = new Map();
+  const take = (res) => {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair.indexOf('=');
+      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+  };
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  take(await fetch(`${base}/api/auth`));
+  const res = await fetch(
+    `${base}${portal === 'proveedores' ? '/api/proveedores/login' : '/api/login'}`,
+    {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: cookie(),
+        'x-csrf-token': jar.get('csrf-token'),
+      },
+      body: JSON.stringify({ usuario: email, clave: CLAVE, dregion: 'es' }),
+    },
+  );
+  if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
+  take(res);
+  return { cookie: cookie(), csrf: jar.get('csrf-token') };
+}
+
+async function getJson(url, session) {
+  const res = await fetch(url, { headers: { cookie: session.cookie } });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** Follows the keyset cursor DEEP_ROWS rows down (or to the last page); returns that cursor. */
+async function deepCursor(base, pathAndQuery, session) {
+  let cursor;
+  let rows = 0;
+  for (;;) {
+    const sep = pathAndQuery.includes('?') ? '&' : '?';
+    const page = await getJson(
+      `${base}${pathAndQuery}${sep}limit=${PAGE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      session,
+    );
+    rows += page.items.length;
+    if (!page.nextCursor || rows >= DEEP_ROWS) return { cursor: page.nextCursor ?? cursor, rows };
+    cursor = page.nextCursor;
+  }
+}
+
+async function uploadRss(base, session, pid) {
+  const pending = await getJson(`${base}/api/proveedores/albaranes-pendientes?limit=1`, session);
+  const leg = pending.items[0]?.subpartidas[0]?.id;
+  if (!leg) return undefined;
+  const content = Buffer.alloc(20 * 1024 * 1024 - 64, 0x20);
+  Buffer.from('%PDF-1.4\n').copy(content);
+  const form = new FormData();
+  form.append('file', new Blob([content], { type: 'application/pdf' }), 'cmr-20mb.pdf');
+  const before = rssMb(pid);
+  let peak = before;
+  const timer = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 20);
+  const started = performance.now();
+  const res = await fetch(`${base}/api/proveedores/subpartidas/${leg}/cmr`, {
+    method: 'POST',
+    headers: { cookie: session.cookie, 'x-csrf-token': session.csrf },
+    body: form,
+  });
+  const ms = performance.now() - started;
+  clearInterval(timer);
+  peak = Math.max(peak, rssMb(pid));
+  return { status: res.status, ms, growthMb: peak - before };
+}
+
+// ---------- plans ----------
+
+async function plans(dbName, prep) {
+  const db = prep.handle.db;
+  const today = new Date().toISOString().slice(0, 10);
+  const year = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+  const queries = {
+    'transportes (primera página)': historialQuery(
+      db,
+      prep.proveedor.proveedor_id,
+      {},
+      undefined,
+      PAGE,
+    ),
+    'transportes (cursor, fechas y estado)': historialQuery(
+      db,
+      prep.proveedor.proveedor_id,
+      { fechaDesde: year, fechaHasta: today, estado: 'entregado' },
+      [year, 1_000_000_000],
+      PAGE,
+    ),
+    'histórico de portes (fechas)': historicoQuery(
+      db,
+      prep.cliente.cliente_id,
+      { fechaDesde: year, fechaHasta: today },
+      undefined,
+      PAGE,
+    ),
+  };
+  const out = [];
+  for (const [name, query] of Object.entries(queries)) {
+    const { sql, parameters } = query.compile();
+    let plan;
+    if (dbName === 'sqlite') {
+      const { rows } = await db.executeQuery({
+        sql: `explain query plan ${sql}`,
+        parameters,
+        query: { kind: 'RawNode' },
+      });
+      plan = rows.map((r) => `${r.id}|${r.parent} ${r.detail}`).join('\n');
+    } else {
+      const { rows } = await db.executeQuery({
+        sql: `explain ${sql}`,
+        parameters,
+        query: { kind: 'RawNode' },
+      });
+      plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+    }
+    // A full sort: SQLite's temp B-tree for the ORDER BY, or a Sort node in PostgreSQL's plan.
+    const fullSort =
+      dbName === 'sqlite' ? /TEMP B-TREE FOR ORDER BY/i.test(plan) : /\bSort\b/.test(plan);
+    out.push({ name, plan, fullSort });
+  }
+  return out;
+}
+
+// ---------- run ----------
+
+function startServer(env) {
+  const child = spawn(process.execPath, [path.join(serverDist, 'server.js')], {
+    cwd: root,
+    env: {
+      ...env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return child;
+}
+
+async function stop(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+const startedAll = Date.now();
+const hello = spawn(process.execPath, [path.join(root, 'bench/hello.mjs'), String(PORT + 1)], {
+  stdio: 'inherit',
+});
+await waitHttp(`http://127.0.0.1:${PORT + 1}/hello`, hello);
+log('Línea base (Fastify hello)…');
+const baseline = await measure(`http://127.0.0.1:${PORT + 1}/hello`);
+await stop(hello);
+
+const runs = [];
+try {
+  for (const dbName of DBS) {
+    for (const size of SIZES) {
+      log(`\n== ${dbName} ${size.label}: generando datos…`);
+      const prep = await prepare(dbName, size);
+      const server = startServer(prep.env);
+      const base = `http://127.0.0.1:${PORT}`;
+      try {
+        await waitHttp(`${base}/healthz`, server);
+        const carrier = await login(base, prep.proveedor.email, 'proveedores');
+        const customer = await login(base, prep.cliente.email, 'clientes');
+        const desde = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+        const hasta = new Date().toISOString().slice(0, 10);
+        const filtro = `fechaDesde=${desde}&fechaHasta=${hasta}&estado=entregado`;
+        const deep = await deepCursor(base, '/api/proveedores/transportes', carrier);
+        const deepF = await deepCursor(base, `/api/proveedores/transportes?${filtro}`, carrier);
+        const historico = await getJson(
+          `${base}/api/clientes/historico?fechaDesde=${desde}&fechaHasta=${hasta}`,
+          customer,
+        );
+        const partida = historico.items[0]?.partida;
+        const facturas = await getJson(`${base}/api/clientes/facturas`, customer);
+        const facturaId = facturas.items[0]?.id;
+        const c = { cookie: carrier.cookie };
+        const k = { cookie: customer.cookie };
+        const t = `${base}/api/proveedores/transportes?limit=${PAGE}`;
+        const endpoints = [
+          ['GET /api/auth', `${base}/api/auth`, c, 'auth'],
+          ['transportes, 1.ª página', t, c, 'list'],
+          [
+            `transportes, ${deep.rows.toLocaleString('es')} filas abajo`,
+            `${t}&cursor=${encodeURIComponent(deep.cursor)}`,
+            c,
+            'list',
+          ],
+          ['transportes filtrados, 1.ª página', `${t}&${filtro}`, c, 'list'],
+          [
+            `transportes filtrados, ${deepF.rows.toLocaleString('es')} filas abajo`,
+            `${t}&${filtro}&cursor=${encodeURIComponent(deepF.cursor)}`,
+            c,
+            'list',
+          ],
+          [
+            'histórico cliente con fechas',
+            `${base}/api/clientes/historico?limit=${PAGE}&fechaDesde=${desde}&fechaHasta=${hasta}`,
+            k,
+            'list',
+          ],
+          ...(partida
+            ? [
+                [
+                  'seguimiento de un porte',
+                  `${base}/api/clientes/portes/${encodeURIComponent(partida)}/tracking`,
+                  k,
+                  'list',
+                ],
+              ]
+            : []),
+          ...(facturaId
+            ? [['PDF de factura', `${base}/api/clientes/facturas/${facturaId}/pdf`, k, 'other']]
+            : []),
+        ];
+        const results = [];
+        for (const [name, url, headers, kind] of endpoints) {
+          log(`  ${name}…`);
+          results.push({ name, kind, ...(await measure(url, headers)) });
+        }
+        const upload = await uploadRss(base, carrier, server.pid);
+        const plan = await plans(dbName, prep);
+        runs.push({
+          db: dbName,
+          size,
+          seconds: prep.seconds,
+          results,
+          upload,
+          plan,
+          deepRows: deep.rows,
+        });
+      } finally {
+        await stop(server);
+        await prep.handle.close();
+        rmSync(prep.dataDir, { recursive: true, force: true });
+      }
+    }
+  }
+} finally {
+  if (DBS.includes('postgres'))
+    await adminQuery('drop database if exists extranet_bench with (force)').catch(() => undefined);
+}
+
+// ---------- checks and report ----------
+
+const mark = (ok) => (ok ? '✅' : '❌');
+const fmt = (n, d = 0) =>
+  n.toLocaleString('es', { maximumFractionDigits: d, minimumFractionDigits: d });
+const checks = [];
+const lines = [];
+for (const run of runs) {
+  lines.push(
+    `### ${run.db}, ${run.size.label} (${fmt(run.size.n)} transportes, portes; datos en ${fmt(run.seconds, 0)} s)`,
+    '',
+  );
+  lines.push(
+    '| Endpoint | req/s | p50 ms | p99 ms | × línea base | errores |',
+    '|---|---:|---:|---:|---:|---:|',
+  );
+  for (const r of run.results) {
+    const ratio = r.rps / baseline.rps;
+    lines.push(
+      `| ${r.name} | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${fmt(ratio, 2)} | ${r.errors} |`,
+    );
+    const where = `${run.db} ${run.size.label}: ${r.name}`;
+    checks.push({ what: `${where}: sin errores`, ok: r.errors === 0 });
+    if (r.kind === 'list') {
+      checks.push({
+        what: `${where}: ≥ ${TARGET.listRatio * 100}% de la línea base (${fmt(ratio * 100)}%)`,
+        ok: ratio >= TARGET.listRatio,
+      });
+      checks.push({
+        what: `${where}: p99 ≤ ${TARGET.listP99Ms} ms (${r.p99} ms)`,
+        ok: r.p99 <= TARGET.listP99Ms,
+      });
+    }
+    if (r.kind === 'auth') {
+      checks.push({
+        what: `${where}: ≥ ${TARGET.authRatio * 100}% de la línea base (${fmt(ratio * 100)}%)`,
+        ok: ratio >= TARGET.authRatio,
+      });
+    }
+  }
+  const [, first, deep, firstF, deepF] = run.results;
+  for (const [a, b] of [
+    [first, deep],
+    [firstF, deepF],
+  ]) {
+    const factor = a.rps / b.rps;
+    checks.push({
+      what: `${run.db} ${run.size.label}: «${b.name}» a ≤ ${TARGET.deepVsFirst}× de la 1.ª (${fmt(factor, 2)}×)`,
+      ok: factor <= TARGET.deepVsFirst,
+    });
+  }
+  if (run.upload) {
+    lines.push(
+      '',
+      `Subida de 20 MB (CMR): HTTP ${run.upload.status} en ${fmt(run.upload.ms)} ms; RSS +${fmt(run.upload.growthMb, 1)} MB.`,
+    );
+    checks.push({
+      what: `${run.db} ${run.size.label}: subida de 20 MB aceptada`,
+      ok: run.upload.status === 201,
+    });
+    checks.push({
+      what: `${run.db} ${run.size.label}: RSS +${fmt(run.upload.growthMb, 1)} MB < ${TARGET.uploadRssMb} MB`,
+      ok: run.upload.growthMb < TARGET.uploadRssMb,
+    });
+  }
+  lines.push('');
+  for (const p of run.plan) {
+    lines.push(
+      `<details><summary>Plan: ${p.name} ${p.fullSort ? '❌ ordena toda la tabla' : '✅ sin ordenación completa'}</summary>`,
+      '',
+      '```',
+      p.plan,
+      '```',
+      '</details>',
+      '',
+    );
+    checks.push({
+      what: `${run.db} ${run.size.label}: plan «${p.name}» sin ordenación completa`,
+      ok: !p.fullSort,
+    });
+  }
+}
+for (const db of DBS) {
+  const small = runs.filter((r) => r.db === db).sort((a, b) => a.size.n - b.size.n);
+  if (small.length < 2) continue;
+  const [a, b] = [small[0], small.at(-1)];
+  a.results.forEach((r, i) => {
+    const big = b.results[i];
+    if (!big || r.kind !== 'list') return;
+    const factor = r.rps / big.rps;
+    checks.push({
+      what: `${db}: «${r.name}» con ${b.size.label} a ≤ ${TARGET.bigVsSmall}× de ${a.size.label} (${fmt(factor, 2)}×)`,
+      ok: factor <= TARGET.bigVsSmall,
+    });
+  });
+}
+
+const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root })
+  .toString()
+  .trim();
+const dirty = execFileSync('git', ['status', '--porcelain'], { cwd: root }).toString().trim()
+  ? ' (con cambios sin confirmar)'
+  : '';
+const command = `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim();
+const section = [
+  '## API',
+  '',
+  `- Fecha: ${new Date().toISOString()}; commit ${commit}${dirty}; duración total ${fmt((Date.now() - startedAll) / 60_000, 1)} min.`,
+  `- Máquina: ${os.cpus()[0]?.model ?? '?'} × ${os.cpus().length}, ${fmt(os.totalmem() / 2 ** 30, 1)} GB, ${os.platform()} ${os.release()}, Node ${process.version}.`,
+  `- Orden: \`${command}\` (tras \`npm run build\`); autocannon, ${CONNECTIONS} conexiones, ${DURATION} s por endpoint; servidor real (\`apps/server/dist/server.js\`, LOG_LEVEL info) en 127.0.0.1.`,
+  `- Línea base: Fastify «hello» en su propio proceso: ${fmt(baseline.rps)} req/s, p50 ${baseline.p50} ms, p99 ${baseline.p99} ms.`,
+  '',
+  ...lines,
+  '### Objetivos',
+  '',
+  ...checks.map((c) => `- ${mark(c.ok)} ${c.what}`),
+  '',
+].join('\n');
+
+const docPath = path.join(root, 'docs/benchmarks.md');
+const START = '<!-- bench:api:start -->';
+const END = '<!-- bench:api:end -->';
+let doc = existsSync(docPath) ? readFileSync(docPath, 'utf8') : '# Benchmarks\n';
+if (doc.includes(START) && doc.includes(END)) {
+  doc =
+    doc.slice(0, doc.indexOf(START) + START.length) + '\n' + section + doc.slice(doc.indexOf(END));
+} else {
+  doc = `${doc.trimEnd()}\n\n${START}\n${section}${END}\n`;
+}
+writeFileSync(docPath, doc);
+// The generated tables pass `npm run lint` (prettier --check .) as they are written.
+execFileSync('npx', ['prettier', '--write', docPath], { cwd: root, stdio: 'ignore' });
+log(`\n${section}`);
+log(`docs/benchmarks.md actualizado. ${checks.filter((c) => !c.ok).length} objetivos sin cumplir.`);
