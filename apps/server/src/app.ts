@@ -104,7 +104,10 @@ export async function buildApp({
   await app.register(mailPlugin, { mailer });
   await app.register(pushPlugin, push ?? {});
   await app.register(storagePlugin, { storage });
-  await app.register(outboxPlugin, outbox ?? {});
+  await app.register(
+    outboxPlugin,
+    outbox ?? { intervalMs: config.outboxIntervalMs, leaseMs: config.outboxLeaseMs },
+  );
   await app.register(multipartPlugin);
 
   await app.register(healthRoutes);

@@ -56,6 +56,10 @@ const EnvSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Pause between runs of the scheduled jobs (certificate notices, purges); default 1 h. */
   JOBS_INTERVAL_MS: z.coerce.number().int().min(1000).default(3_600_000),
+  /** Pause of the outbox worker between polls when nothing is due. */
+  OUTBOX_INTERVAL_MS: z.coerce.number().int().min(50).default(5_000),
+  /** How long a claimed delivery is held before another worker may retry it. */
+  OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).default(120_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -91,6 +95,8 @@ export type AppConfig = {
   trustProxy: boolean;
   shutdownTimeoutMs: number;
   jobsIntervalMs: number;
+  outboxIntervalMs: number;
+  outboxLeaseMs: number;
   logLevel: string;
 };
 
@@ -143,6 +149,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     jobsIntervalMs: e.JOBS_INTERVAL_MS,
+    outboxIntervalMs: e.OUTBOX_INTERVAL_MS,
+    outboxLeaseMs: e.OUTBOX_LEASE_MS,
     logLevel: e.LOG_LEVEL,
   };
 }
