@@ -1,14 +1,11 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { CanalEntrega, Database, EstadoEntrega } from '../db/database.js';
+import { isPostgres } from '../db/sql.js';
 
 /* Kysely only: the outbox's queries, on both dialects. */
 
 type Db = Kysely<Database>;
-
-function isPostgres(db: Db): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
 
 /** A delivery a worker holds, with its event. */
 export interface EntregaReclamada {

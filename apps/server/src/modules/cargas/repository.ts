@@ -1,7 +1,8 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Expression, Kysely, RawBuilder, SelectQueryBuilder, SqlBool } from 'kysely';
 import type { CargaEstado, Database, OfertaEstado } from '../../db/database.js';
 import { prefixPattern } from '../../lib/like.js';
+import { isPostgres } from '../../db/sql.js';
 
 /*
  * Kysely only. Every query that returns load data for a carrier takes its `proveedorId` and
@@ -50,10 +51,6 @@ export interface CargaRow {
 
 /** The guide price sort key: exactly the expression of `cargas_estado_precio_idx`. */
 const precioKey: RawBuilder<number> = sql<number>`coalesce(${sql.ref('c.precio_guia_centimos')}, -1)`;
-
-function isPostgres(db: Db): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
 
 /** Open loads this carrier has not discarded, with its own open offer, filtered. */
 function openLoads(db: Db, proveedorId: number, filtro: CargasFiltro) {

@@ -1,12 +1,9 @@
-import { PostgresAdapter, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { EmpresaErp, ParadaErp, PorteErp } from '@extranet/contracts/integracion/integracion';
+import { chunks, isPostgres } from '../../db/sql.js';
 
 type Db = Kysely<Database>;
-
-function isPostgres(db: Db): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
 
 /** What a notice about a shipment tells its customer, and the state it is sent on. */
 const PORTE_AVISO = [
@@ -23,15 +20,6 @@ const PORTE_AVISO = [
   'estado',
   'entregado_at',
 ] as const;
-
-/** Rows per multi-row statement: far below both dialects' bound-parameter limits. */
-const CHUNK = 200;
-
-function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 /** Both company tables have the same columns; the ERP upserts either by `erp_id`. */
 export type EmpresaTabla = 'clientes' | 'proveedores';

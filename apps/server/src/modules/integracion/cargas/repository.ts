@@ -1,21 +1,9 @@
 import type { CargaErp } from '@extranet/contracts/integracion/cargas';
-import { PostgresAdapter, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { CargaEstado, Database } from '../../../db/database.js';
+import { chunks, isPostgres } from '../../../db/sql.js';
 
 type Db = Kysely<Database>;
-
-function isPostgres(db: Db): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
-
-/** Rows per multi-row statement: far below both dialects' bound-parameter limits. */
-const CHUNK = 200;
-
-function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 /** What a notice about an offer tells its carrier of the load (`OfertaResuelta`). */
 export interface CargaAviso {

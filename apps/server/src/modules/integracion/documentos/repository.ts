@@ -1,20 +1,8 @@
-import { PostgresAdapter, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/database.js';
+import { chunks, isPostgres } from '../../../db/sql.js';
 
 type Db = Kysely<Database>;
-
-function isPostgres(db: Db): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
-
-/** Rows per multi-row statement: far below both dialects' bound-parameter limits. */
-const CHUNK = 200;
-
-function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 /** The carrier with this ERP id, locked (PostgreSQL) while its requirements are replaced. */
 export function lockProveedorByErp(db: Db, erpId: string) {

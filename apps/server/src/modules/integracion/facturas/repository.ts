@@ -1,20 +1,11 @@
-import { PostgresAdapter, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/database.js';
+import { chunks, isPostgres } from '../../../db/sql.js';
 
 type Db = Kysely<Database>;
 
-function isPostgres(db: Db): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
-
 /** Rows per multi-row statement: far below both dialects' bound-parameter limits. */
 const CHUNK = 100;
-
-function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 /** What an upsert needs to know of an invoice already there. */
 export interface FacturaExistente {
@@ -46,7 +37,7 @@ export async function facturasByClave(
   claves: ReadonlyArray<{ serie: string; numero: number }>,
 ): Promise<FacturaExistente[]> {
   const found: FacturaExistente[] = [];
-  for (const part of chunks(claves)) {
+  for (const part of chunks(claves, CHUNK)) {
     const rows = await db
       .selectFrom('facturas')
       .select(EXISTENTE)
@@ -98,7 +89,7 @@ export async function upsertFacturas(
   items: readonly FacturaValores[],
 ): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
-  for (const part of chunks(items)) {
+  for (const part of chunks(items, CHUNK)) {
     const rows = await db
       .insertInto('facturas')
       .values(part.map((f) => ({ ...f })))
@@ -153,7 +144,7 @@ export async function replaceLineas(
   for (const part of chunks(facturaIds, 500)) {
     await db.deleteFrom('factura_lineas').where('factura_id', 'in', part).execute();
   }
-  for (const part of chunks(lineas)) {
+  for (const part of chunks(lineas, CHUNK)) {
     await db.insertInto('factura_lineas').values(part).execute();
   }
 }

@@ -1,21 +1,9 @@
 import type { TransporteErp } from '@extranet/contracts/integracion/transportes';
-import { PostgresAdapter, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/database.js';
+import { chunks, isPostgres } from '../../../db/sql.js';
 
 type Db = Kysely<Database>;
-
-function isPostgres(db: Db): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
-
-/** Rows per multi-row statement: far below both dialects' bound-parameter limits. */
-const CHUNK = 200;
-
-function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 /** Our ids of the loads with these referencias. */
 export async function cargaIdsByReferencia(

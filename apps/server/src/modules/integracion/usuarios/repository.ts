@@ -1,16 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database, Portal, RegionCodigo } from '../../../db/database.js';
+import { chunks } from '../../../db/sql.js';
 
 type Db = Kysely<Database>;
-
-/** Rows per multi-row statement: far below both dialects' bound-parameter limits. */
-const CHUNK = 200;
-
-function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 /** `clave_hash` of a user without a password: not a PHC string, so it never verifies. */
 export const NO_PASSWORD = '!';
