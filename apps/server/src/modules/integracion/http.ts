@@ -1,8 +1,10 @@
 import { ApiError } from '@extranet/contracts/common/error';
 import type { ApiScope, ErrorRegistro } from '@extranet/contracts/integracion/integracion';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
 import { apiKeyOf, requireScope } from '../../plugins/integration-auth.js';
-import type { Answer } from './idempotency.js';
+import { idempotentWrite, type Answer } from './idempotency.js';
 import { batchValidationError } from './service.js';
 
 /** Prefix of every route of the integration API, version 1. */
@@ -72,4 +74,24 @@ export function send<T>(reply: FastifyReply, answer: Answer<T>): T {
   reply.code(answer.status).header('cache-control', 'no-store');
   if (answer.replayed) reply.header('idempotent-replayed', 'true');
   return answer.body;
+}
+
+/**
+ * The body of every idempotent batch route: runs `write` in one transaction at most once per
+ * `Idempotency-Key` and sends its answer (the stored one on a retry).
+ */
+export async function sendIdempotent<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  write: (trx: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  const header = request.headers['idempotency-key'];
+  const clave = typeof header === 'string' ? header : undefined;
+  const answer = await idempotentWrite(
+    request.server.db,
+    idempotencyOf(request, clave),
+    200,
+    write,
+  );
+  return send(reply, answer);
 }

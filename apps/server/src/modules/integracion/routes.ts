@@ -8,13 +8,8 @@ import {
 } from '@extranet/contracts/integracion/integracion';
 import { PartidaParams } from '@extranet/contracts/portes/porte';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errors, guarded, idempotencyOf, send, V1 } from './http.js';
-import { idempotentWrite } from './idempotency.js';
-import {
-  upsertEmpresasLote,
-  upsertParadasLote,
-  upsertPortesLote,
-} from './service.js';
+import { errors, guarded, sendIdempotent, V1 } from './http.js';
+import { upsertEmpresasLote, upsertParadasLote, upsertPortesLote } from './service.js';
 import cargasIntegracionRoutes from './cargas/routes.js';
 import novedadesRoutes from './novedades/routes.js';
 import transportesIntegracionRoutes from './transportes/routes.js';
@@ -42,15 +37,8 @@ const integracionRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: ResultadoLote, ...errors },
         },
       },
-      async (request, reply) => {
-        const answer = await idempotentWrite(
-          app.db,
-          idempotencyOf(request, request.headers['idempotency-key']),
-          200,
-          (trx) => upsertEmpresasLote(trx, tabla, request.body),
-        );
-        return send(reply, answer);
-      },
+      (request, reply) =>
+        sendIdempotent(request, reply, (trx) => upsertEmpresasLote(trx, tabla, request.body)),
     );
   }
 
@@ -67,15 +55,8 @@ const integracionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ResultadoLote, ...errors },
       },
     },
-    async (request, reply) => {
-      const answer = await idempotentWrite(
-        app.db,
-        idempotencyOf(request, request.headers['idempotency-key']),
-        200,
-        (trx) => upsertPortesLote(trx, request.body),
-      );
-      return send(reply, answer);
-    },
+    (request, reply) =>
+      sendIdempotent(request, reply, (trx) => upsertPortesLote(trx, request.body)),
   );
 
   app.post(
@@ -92,15 +73,10 @@ const integracionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ResultadoLote, ...errors, 404: ApiError },
       },
     },
-    async (request, reply) => {
-      const answer = await idempotentWrite(
-        app.db,
-        idempotencyOf(request, request.headers['idempotency-key']),
-        200,
-        (trx) => upsertParadasLote(trx, request.params.partida, request.body),
-      );
-      return send(reply, answer);
-    },
+    (request, reply) =>
+      sendIdempotent(request, reply, (trx) =>
+        upsertParadasLote(trx, request.params.partida, request.body),
+      ),
   );
 
   await app.register(usuariosIntegracionRoutes);

@@ -7,8 +7,7 @@ import {
 } from '@extranet/contracts/integracion/cargas';
 import { IdempotencyHeaders, ResultadoLote } from '@extranet/contracts/integracion/integracion';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errors, guarded, idempotencyOf, send, V1 } from '../http.js';
-import { idempotentWrite } from '../idempotency.js';
+import { errors, guarded, sendIdempotent, V1 } from '../http.js';
 import { adjudicarCarga, upsertCargasLote } from './service.js';
 
 /** Loads of the exchange and their award, fed by the ERP (issue 6). */
@@ -31,15 +30,8 @@ const cargasIntegracionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ResultadoLote, ...errors },
       },
     },
-    async (request, reply) => {
-      const answer = await idempotentWrite(
-        app.db,
-        idempotencyOf(request, request.headers['idempotency-key']),
-        200,
-        (trx) => upsertCargasLote(trx, request.body),
-      );
-      return send(reply, answer);
-    },
+    (request, reply) =>
+      sendIdempotent(request, reply, (trx) => upsertCargasLote(trx, request.body)),
   );
 
   app.post(
@@ -61,15 +53,10 @@ const cargasIntegracionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ResultadoAdjudicacion, ...errors, 404: ApiError, 409: ApiError },
       },
     },
-    async (request, reply) => {
-      const answer = await idempotentWrite(
-        app.db,
-        idempotencyOf(request, request.headers['idempotency-key']),
-        200,
-        (trx) => adjudicarCarga(trx, request.params.referencia, request.body),
-      );
-      return send(reply, answer);
-    },
+    (request, reply) =>
+      sendIdempotent(request, reply, (trx) =>
+        adjudicarCarga(trx, request.params.referencia, request.body),
+      ),
   );
 };
 

@@ -11,7 +11,7 @@ import { IdempotencyHeaders, ResultadoLote } from '@extranet/contracts/integraci
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { discardUpload } from '../../archivos/service.js';
 import { pdfIdempotencyOf, pdfRoute, registerPdfBody, storePdfBody } from '../facturas/pdf-body.js';
-import { errors, guarded, idempotencyOf, send, V1 } from '../http.js';
+import { errors, guarded, send, sendIdempotent, V1 } from '../http.js';
 import { idempotentWrite } from '../idempotency.js';
 import {
   guardarPdfDocumento,
@@ -38,15 +38,10 @@ const documentosIntegracionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ResultadoCertificados, ...errors, 404: ApiError },
       },
     },
-    async (request, reply) => {
-      const answer = await idempotentWrite(
-        app.db,
-        idempotencyOf(request, request.headers['idempotency-key']),
-        200,
-        (trx) => upsertCertificadosProveedor(trx, request.params.erp_id, request.body),
-      );
-      return send(reply, answer);
-    },
+    (request, reply) =>
+      sendIdempotent(request, reply, (trx) =>
+        upsertCertificadosProveedor(trx, request.params.erp_id, request.body),
+      ),
   );
 
   app.put(
@@ -63,15 +58,8 @@ const documentosIntegracionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ResultadoLote, ...errors },
       },
     },
-    async (request, reply) => {
-      const answer = await idempotentWrite(
-        app.db,
-        idempotencyOf(request, request.headers['idempotency-key']),
-        200,
-        (trx) => upsertPrevencionDocumentosLote(trx, request.body),
-      );
-      return send(reply, answer);
-    },
+    (request, reply) =>
+      sendIdempotent(request, reply, (trx) => upsertPrevencionDocumentosLote(trx, request.body)),
   );
 
   const pdf = pdfRoute(app, 'prevencion:write');

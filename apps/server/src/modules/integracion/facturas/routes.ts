@@ -6,7 +6,7 @@ import {
 import { IdempotencyHeaders, ResultadoLote } from '@extranet/contracts/integracion/integracion';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { discardUpload } from '../../archivos/service.js';
-import { errors, guarded, idempotencyOf, send, V1 } from '../http.js';
+import { errors, guarded, send, sendIdempotent, V1 } from '../http.js';
 import { idempotentWrite } from '../idempotency.js';
 import { pdfIdempotencyOf, pdfRoute, registerPdfBody, storePdfBody } from './pdf-body.js';
 import { guardarPdfFactura, upsertFacturasLote } from './service.js';
@@ -29,15 +29,8 @@ const facturasIntegracionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ResultadoLote, ...errors },
       },
     },
-    async (request, reply) => {
-      const answer = await idempotentWrite(
-        app.db,
-        idempotencyOf(request, request.headers['idempotency-key']),
-        200,
-        (trx) => upsertFacturasLote(trx, request.body),
-      );
-      return send(reply, answer);
-    },
+    (request, reply) =>
+      sendIdempotent(request, reply, (trx) => upsertFacturasLote(trx, request.body)),
   );
 
   const pdf = pdfRoute(app, 'facturas:write');

@@ -1,8 +1,7 @@
 import { IdempotencyHeaders, ResultadoLote } from '@extranet/contracts/integracion/integracion';
 import { LoteTransportes } from '@extranet/contracts/integracion/transportes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errors, guarded, idempotencyOf, send, V1 } from '../http.js';
-import { idempotentWrite } from '../idempotency.js';
+import { errors, guarded, sendIdempotent, V1 } from '../http.js';
 import { upsertTransportesLote } from './service.js';
 
 /** `PUT /api/integration/v1/transportes`: carriers' transports and their legs (issue 6). */
@@ -25,15 +24,8 @@ const transportesIntegracionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ResultadoLote, ...errors },
       },
     },
-    async (request, reply) => {
-      const answer = await idempotentWrite(
-        app.db,
-        idempotencyOf(request, request.headers['idempotency-key']),
-        200,
-        (trx) => upsertTransportesLote(trx, request.body),
-      );
-      return send(reply, answer);
-    },
+    (request, reply) =>
+      sendIdempotent(request, reply, (trx) => upsertTransportesLote(trx, request.body)),
   );
 };
 
