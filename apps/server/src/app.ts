@@ -12,6 +12,7 @@ import accessLinkRoutes from './modules/access-links/routes.js';
 import archivosClienteRoutes from './modules/archivos-cliente/routes.js';
 import archivosProveedorRoutes from './modules/archivos-proveedor/routes.js';
 import authRoutes from './modules/auth/routes.js';
+import totpRoutes from './modules/auth/totp-routes.js';
 import cargasRoutes from './modules/cargas/routes.js';
 import certificadosRoutes from './modules/certificados/routes.js';
 import circuitoRoutes from './modules/circuito/routes.js';
@@ -112,6 +113,7 @@ export async function buildApp({
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(totpRoutes);
   await app.register(menuRoutes);
   await app.register(accessLinkRoutes);
   await app.register(passwordResetRoutes);

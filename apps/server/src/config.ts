@@ -61,6 +61,19 @@ const EnvSchema = z.object({
   /** How long a claimed delivery is held before another worker may retry it. */
   OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).default(120_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Portals whose users must use an authenticator code (TOTP), e.g. `proveedores,clientes`. */
+  TOTP_REQUIRED: z
+    .string()
+    .default('')
+    .transform((value) => [
+      ...new Set(
+        value
+          .split(',')
+          .map((p) => p.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(z.array(z.enum(['clientes', 'proveedores'], 'debe ser clientes y/o proveedores'))),
 });
 
 export type AppConfig = {
@@ -98,6 +111,8 @@ export type AppConfig = {
   outboxIntervalMs: number;
   outboxLeaseMs: number;
   logLevel: string;
+  /** Portals whose users must enrol a TOTP second factor (the others may). */
+  totpRequired: ('clientes' | 'proveedores')[];
 };
 
 /** Thrown with every problem at once, so an operator fixes the environment in one go. */
@@ -152,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     outboxIntervalMs: e.OUTBOX_INTERVAL_MS,
     outboxLeaseMs: e.OUTBOX_LEASE_MS,
     logLevel: e.LOG_LEVEL,
+    totpRequired: e.TOTP_REQUIRED,
   };
 }
 

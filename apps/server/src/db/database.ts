@@ -465,6 +465,30 @@ export interface PushSubscriptionsTable {
   updated_at: CreatedAt;
 }
 
+/** A user's TOTP secret (encrypted); `confirmado_at` null until the first code is right. */
+export interface UsuariosTotpTable {
+  usuario_id: number;
+  secreto_cifrado: string;
+  confirmado_at: string | null;
+  /** 30-second step of the last accepted code: a code is never accepted twice. */
+  ultimo_paso: number | null;
+  /** Wrong codes since the last right one, and when the last one came. */
+  fallos: ColumnType<number, number | undefined, number>;
+  ultimo_fallo_at: string | null;
+  created_at: CreatedAt;
+}
+
+/** A login past its password and waiting for its code; `id` is the SHA-256 of the cookie. */
+export interface TotpPendientesTable {
+  id: string;
+  usuario_id: number;
+  portal: Portal;
+  remember_token_id: number | null;
+  intentos: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+  expires_at: string;
+}
+
 /** Server-side session; `id` is the SHA-256 of the cookie value, never the value itself. */
 export interface SesionesTable {
   id: string;
@@ -672,6 +696,8 @@ export interface Database {
   webhooks: WebhooksTable;
   avisos_retraso: AvisosRetrasoTable;
   avisos_certificado: AvisosCertificadoTable;
+  usuarios_totp: UsuariosTotpTable;
+  totp_pendientes: TotpPendientesTable;
 }
 
 export type Usuario = Selectable<UsuariosTable>;

@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../plugins/errors.js';
+import { ActiveContentScanner, activeContentError } from './active-content.js';
 import { contentKey } from './file-storage.js';
 import { removeStaleFiles } from './local-disk-storage.js';
 
@@ -235,6 +236,8 @@ class UploadInspector extends Transform {
   size = 0;
   type: UploadFileType | undefined;
   private readonly hash = createHash('sha256');
+  private readonly scanner = new ActiveContentScanner();
+  private activeSeen = false;
   private head: Buffer[] = [];
   private headLength = 0;
 
@@ -252,8 +255,11 @@ class UploadInspector extends Transform {
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     this.size += chunk.length;
     if (this.size > this.maxBytes) return done(fileTooLarge(this.maxBytes));
+    // Polyglots: a genuine header with markup or script further on (docs/security.md).
+    // Reported once the type is known, so a plain HTML or SVG file stays "type not accepted".
+    this.activeSeen ||= this.scanner.push(chunk) !== undefined;
     this.hash.update(chunk);
-    if (this.type) return done(null, chunk);
+    if (this.type) return this.activeSeen ? done(activeContentError()) : done(null, chunk);
     // Hold the first bytes back until there are enough to recognise the type.
     this.head.push(chunk);
     this.headLength += chunk.length;
@@ -272,6 +278,7 @@ class UploadInspector extends Transform {
     this.head = [];
     this.type = sniffFileType(head, this.accept);
     if (!this.type) return done(unsupportedType(this.accept));
+    if (this.activeSeen) return done(activeContentError());
     done(null, head);
   }
 }

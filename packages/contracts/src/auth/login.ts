@@ -48,6 +48,12 @@ export const LoginResponse = z.object({
   menus: z.array(MenuEntry),
   /** Recovery only: whether the e-mail with the reset link went out. */
   recoverEmailSent: z.boolean(),
+  /**
+   * Password right, second factor pending (`success: 0`, no session yet): `codigo` asks for
+   * the authenticator code (`POST /api/auth/totp`), `alta` for enrolling first
+   * (`POST /api/auth/totp/alta`, then the code). Absent otherwise.
+   */
+  segundoFactor: z.enum(['codigo', 'alta']).optional(),
 });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 

@@ -13,6 +13,7 @@ import * as m11 from './2026-11-22-11-usuarios-erp.js';
 import * as m12 from './2026-11-22-12-integracion-cargas-transportes.js';
 import * as m13 from './2026-11-22-13-integracion-documentos.js';
 import * as m14 from './2026-11-22-14-avisos.js';
+import * as m15 from './2026-11-22-15-totp.js';
 
 /**
  * Every migration, listed explicitly: no filesystem scanning, so the same list works from
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-12-integracion-cargas-transportes': m12,
   '2026-11-22-13-integracion-documentos': m13,
   '2026-11-22-14-avisos': m14,
+  '2026-11-22-15-totp': m15,
 };
 
 export const migrationProvider: MigrationProvider = {

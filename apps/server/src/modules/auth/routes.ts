@@ -23,6 +23,7 @@ import {
 import { REMEMBER_TOKEN_DAYS, chooseEmpresa, describeSession, login, logout } from './service.js';
 import { RedisAttemptStore } from './throttle-redis.js';
 import { LoginThrottle, MemoryAttemptStore, TooManyAttemptsError } from './throttle.js';
+import { setPendingLoginCookie } from './totp-routes.js';
 
 /** Per-IP ceiling on the login routes, before any per-account rule. */
 const LOGIN_PER_IP_PER_MINUTE = 30;
@@ -41,7 +42,8 @@ export function rememberCookieName(portal: Portal): string {
   return `remember_${portal}`;
 }
 
-function setRememberCookie(reply: FastifyReply, portal: Portal, token: string): void {
+/** Sets the portal's remember-token cookie (also after the TOTP step, totp-routes.ts). */
+export function setRememberCookie(reply: FastifyReply, portal: Portal, token: string): void {
   reply.setCookie(rememberCookieName(portal), token, {
     path: '/api',
     httpOnly: true,
@@ -137,6 +139,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
           setRememberCookie(reply, portal, result.rememberToken);
           issueCsrfCookie(request, reply, result.sessionKey);
         }
+        if (result.kind === 'second-factor') setPendingLoginCookie(reply, result.pendingCookie);
         return result.response;
       },
     );

@@ -1,10 +1,15 @@
 import { RECOVERY_MARKER } from '@extranet/contracts/auth/login';
-import type { LoginRequest, LoginResponse } from '@extranet/contracts/auth/login';
+import type {
+  ClienteResumen,
+  LoginRequest,
+  LoginResponse,
+  ProveedorResumen,
+} from '@extranet/contracts/auth/login';
 import type { AuthSession } from '@extranet/contracts/auth/session';
 import { anonymousSession } from '@extranet/contracts/auth/session';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Database, Portal } from '../../db/database.js';
+import type { Database, Portal, RegionCodigo } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
 import { randomToken, sha256Hex } from '../../lib/tokens.js';
 import { HttpError } from '../../plugins/errors.js';
@@ -29,6 +34,7 @@ import {
   setUltimoLogin,
 } from './repository.js';
 import type { LoginThrottle } from './throttle.js';
+import { secondFactorDue, startPendingLogin } from './totp.js';
 
 /** "Remember password" lasts 30 days from the last login that used or issued it. */
 export const REMEMBER_TOKEN_DAYS = 30;
@@ -46,6 +52,8 @@ export interface LoginInput {
 
 export type LoginResult =
   | { kind: 'recovery'; response: LoginResponse }
+  /** Password right, TOTP code (or enrolment) due: no session yet, a pending-login cookie. */
+  | { kind: 'second-factor'; response: LoginResponse; pendingCookie: string }
   | {
       kind: 'signed-in';
       response: LoginResponse;
@@ -89,15 +97,17 @@ export async function login(app: FastifyInstance, input: LoginInput): Promise<Lo
     return { kind: 'recovery', response: { success: 1, ...emptyLogin, recoverEmailSent } };
   }
 
-  await throttle.assertLoginAllowed(subject, clock.now().getTime());
   const db = app.db;
   const usuario = await findUsuarioByEmail(db, email, region);
+  // The remember-token cookie doubles as a device cookie: this browser signed in before.
+  const token = input.rememberCookie
+    ? await findLiveRememberToken(db, sha256Hex(input.rememberCookie), portal, nowIso())
+    : undefined;
+  const knownDevice = usuario !== undefined && token?.usuario_id === usuario.id;
+  await throttle.assertLoginAllowed(subject, clock.now().getTime(), { knownDevice });
   let motivo: string | undefined;
   let rememberTokenId: number | undefined;
   if (body.remembered) {
-    const token = input.rememberCookie
-      ? await findLiveRememberToken(db, sha256Hex(input.rememberCookie), portal, nowIso())
-      : undefined;
     if (!usuario || !token || token.usuario_id !== usuario.id) motivo = 'recordatorio_no_valido';
     else rememberTokenId = token.id;
   } else {
@@ -135,6 +145,52 @@ export async function login(app: FastifyInstance, input: LoginInput): Promise<Lo
     );
   }
 
+  const segundoFactor = await secondFactorDue(db, app.config, usuario.id, portal);
+  if (segundoFactor) {
+    const pendingCookie = await startPendingLogin(db, {
+      usuarioId: usuario.id,
+      portal,
+      rememberTokenId: rememberTokenId ?? null,
+    });
+    await recordAudit(db, { accion: 'login.segundo_factor', usuarioId: usuario.id, portal, ip });
+    return {
+      kind: 'second-factor',
+      response: { success: 0, ...emptyLogin, recoverEmailSent: false, segundoFactor },
+      pendingCookie,
+    };
+  }
+
+  return openLoginSession(app, {
+    usuario,
+    portal,
+    ip,
+    clientes,
+    proveedores,
+    rememberTokenId,
+    previousSessionKey: input.previousSessionKey,
+    typedEmail,
+  });
+}
+
+/**
+ * The end of a successful login (after the password, and the TOTP code when one is due):
+ * the session (rotating the caller's), a new remember token, the audit entry.
+ */
+export async function openLoginSession(
+  app: FastifyInstance,
+  input: {
+    usuario: { id: number; region: RegionCodigo };
+    portal: Portal;
+    ip: string;
+    clientes: ClienteResumen[];
+    proveedores: ProveedorResumen[];
+    rememberTokenId: number | undefined;
+    previousSessionKey: string | null;
+    typedEmail: string;
+  },
+): Promise<Extract<LoginResult, { kind: 'signed-in' }>> {
+  const { usuario, portal, ip, clientes, proveedores, rememberTokenId, typedEmail } = input;
+  const db = app.db;
   const now = clock.now();
   const rememberToken = randomToken();
   const outcome = await db.transaction().execute(async (trx) => {

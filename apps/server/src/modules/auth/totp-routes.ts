@@ -1,0 +1,162 @@
+import { LoginResponse } from '@extranet/contracts/auth/login';
+import { TotpCodeRequest, TotpEnrolment, TotpStatus } from '@extranet/contracts/auth/totp';
+import { ApiError } from '@extranet/contracts/common/error';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { issueCsrfCookie } from '../../plugins/csrf.js';
+import { HttpError } from '../../plugins/errors.js';
+import { isHttps, setSessionCookie } from '../../plugins/session.js';
+import { findUsuarioById, listClientesOfUsuario, listProveedoresOfUsuario } from './repository.js';
+import { setRememberCookie } from './routes.js';
+import { openLoginSession } from './service.js';
+import {
+  PENDING_LOGIN_MINUTES,
+  completePendingLogin,
+  confirmEnrolment,
+  disableTotp,
+  enrolPendingLogin,
+  startEnrolment,
+  totpStatus,
+} from './totp.js';
+
+/** HttpOnly cookie of a login waiting for its TOTP code; only its hash is stored. */
+export const TOTP_PENDING_COOKIE = 'totp_pendiente';
+const PENDING_PATH = '/api/auth/totp';
+
+/** Sets the pending-login cookie after a right password (auth routes). */
+export function setPendingLoginCookie(reply: FastifyReply, value: string): void {
+  reply.setCookie(TOTP_PENDING_COOKIE, value, {
+    path: PENDING_PATH,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: isHttps(reply.server.config),
+    maxAge: PENDING_LOGIN_MINUTES * 60,
+  });
+}
+
+function clearPendingLoginCookie(reply: FastifyReply): void {
+  reply.clearCookie(TOTP_PENDING_COOKIE, { path: PENDING_PATH });
+}
+
+function signedInSession(request: FastifyRequest) {
+  const session = request.session;
+  if (!session) throw new HttpError(401, 'UNAUTHENTICATED', 'Sesión no iniciada o caducada.');
+  return session;
+}
+
+const errors = { 401: ApiError, 403: ApiError, 409: ApiError, 429: ApiError };
+
+/**
+ * The optional TOTP second factor (issue 7): the login step after the password, and the
+ * user's own section to enrol or disable it. Access-link sessions have no user: 403.
+ */
+const totpRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/auth/totp',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Segundo paso del login: el código de la aplicación de autenticación',
+        body: TotpCodeRequest,
+        response: { 200: LoginResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const done = await completePendingLogin(
+        app,
+        request.cookies[TOTP_PENDING_COOKIE],
+        request.body.codigo,
+        request.ip,
+      );
+      clearPendingLoginCookie(reply);
+      const usuario = await findUsuarioById(app.db, done.usuarioId);
+      if (!usuario) throw new HttpError(401, 'TOTP_PENDING_EXPIRED', 'Vuelva a iniciar sesión.');
+      const result = await openLoginSession(app, {
+        usuario,
+        portal: done.portal,
+        ip: request.ip,
+        clientes: done.portal === 'clientes' ? await listClientesOfUsuario(app.db, usuario.id) : [],
+        proveedores:
+          done.portal === 'proveedores' ? await listProveedoresOfUsuario(app.db, usuario.id) : [],
+        rememberTokenId: done.rememberTokenId ?? undefined,
+        previousSessionKey: request.sessionKey,
+        typedEmail: usuario.email,
+      });
+      setSessionCookie(reply, result.sessionCookie);
+      setRememberCookie(reply, done.portal, result.rememberToken);
+      issueCsrfCookie(request, reply, result.sessionKey);
+      return result.response;
+    },
+  );
+
+  app.post(
+    '/api/auth/totp/alta',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Alta obligatoria del segundo factor durante el login: secreto y código QR',
+        response: { 200: TotpEnrolment, ...errors },
+      },
+    },
+    async (request) => enrolPendingLogin(app, request.cookies[TOTP_PENDING_COOKIE]),
+  );
+
+  app.get(
+    '/api/totp',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Estado del segundo factor (TOTP) del usuario',
+        response: { 200: TotpStatus, ...errors },
+      },
+    },
+    async (request) => totpStatus(app, signedInSession(request)),
+  );
+
+  app.post(
+    '/api/totp/alta',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Empieza el alta del segundo factor: secreto y código QR (se muestran una vez)',
+        response: { 200: TotpEnrolment, ...errors },
+      },
+    },
+    async (request) => startEnrolment(app, signedInSession(request)),
+  );
+
+  app.post(
+    '/api/totp/confirmar',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirma el alta del segundo factor con el primer código',
+        body: TotpCodeRequest,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await confirmEnrolment(app, signedInSession(request), request.body.codigo, request.ip);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/totp/desactivar',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Desactiva el segundo factor con un código válido',
+        body: TotpCodeRequest,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await disableTotp(app, signedInSession(request), request.body.codigo, request.ip);
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default totpRoutes;

@@ -1,0 +1,288 @@
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, afterEach, beforeAll, describe, expect, vi } from 'vitest';
+import type { App } from '../../app.js';
+import { seedDemo } from '../../db/seed/demo.js';
+import { clock } from '../../lib/clock.js';
+import { securityArea } from '../../security/report.js';
+import { accessLinkBrowser, clientesDe } from '../../test/clientes.js';
+import { buildTestApp } from '../../test/app.js';
+import { testDatabases, type TestDatabaseHandle } from '../../test/databases.js';
+import { createProveedorConUsuario } from '../../test/proveedores.js';
+import { TestBrowser, signedIn } from '../../test/session.js';
+import { decryptSecret } from './totp.js';
+
+const area = securityArea(
+  'TOTP second factor',
+  'Optional authenticator codes (RFC 6238, ASVS 5.0 6.3.3): enrolment from the portal, the login step after the password, required per portal with `TOTP_REQUIRED`. Secrets are AES-256-GCM encrypted at rest and shown only at enrolment.',
+);
+
+let ip = 0;
+const nextIp = () => `10.200.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`;
+
+function code(secreto: string, at: number): string {
+  return new TOTP({ secret: Secret.fromBase32(secreto) }).generate({ timestamp: at });
+}
+
+describe.each(testDatabases())('TOTP ($name)', ({ name, open }) => {
+  let handle: TestDatabaseHandle;
+  let app: App;
+  let now = Date.parse('2030-05-01T08:00:00Z');
+
+  const setNow = (ms: number) => {
+    now = ms;
+    vi.spyOn(clock, 'now').mockImplementation(() => new Date(now));
+  };
+
+  beforeAll(async () => {
+    handle = await open();
+    app = await buildTestApp(handle, { TOTP_REQUIRED: 'proveedores' });
+    await seedDemo(handle.db);
+  }, 60_000);
+
+  afterEach(() => vi.restoreAllMocks());
+
+  afterAll(async () => {
+    await app?.close();
+    await handle?.dispose();
+  });
+
+  /** Enrols a customer from the portal; returns the secret and the signed-in browser. */
+  async function enrol(email: string) {
+    const browser = await signedIn(app, email, { ip: nextIp() });
+    const alta = await browser.post('/api/totp/alta');
+    expect(alta.statusCode, alta.body).toBe(200);
+    const { secreto } = alta.json<{ secreto: string }>();
+    const confirm = await browser.post('/api/totp/confirmar', { codigo: code(secreto, now) });
+    expect(confirm.statusCode, confirm.body).toBe(204);
+    return { browser, secreto };
+  }
+
+  area.check(
+    'enrolment from the portal: QR and secret once, confirmed by a first code, stored encrypted',
+    'POST /api/totp/alta, a wrong then a right first code, a second alta, the database row',
+    name,
+    async () => {
+      setNow(Date.parse('2030-05-01T08:00:00Z'));
+      const browser = await signedIn(app, 'grupo@demo.es', { ip: nextIp() });
+      expect((await browser.get('/api/totp')).json()).toEqual({ activo: false, requerido: false });
+      const alta = await browser.post('/api/totp/alta');
+      const body = alta.json<{ secreto: string; uri: string; qr: string }>();
+      expect(body.secreto).toMatch(/^[A-Z2-7]{32}$/);
+      expect(body.uri).toMatch(/^otpauth:\/\/totp\/Extranet:grupo%40demo\.es\?/);
+      expect(body.qr).toMatch(/^data:image\/svg\+xml;base64,/);
+      expect(Buffer.from(body.qr.split(',')[1]!, 'base64').toString()).toContain('<svg');
+      const wrong = await browser.post('/api/totp/confirmar', {
+        codigo: '000000' === code(body.secreto, now) ? '111111' : '000000',
+      });
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json().error.code).toBe('TOTP_INVALID');
+      expect((await browser.get('/api/totp')).json().activo).toBe(false);
+      expect(
+        (await browser.post('/api/totp/confirmar', { codigo: code(body.secreto, now) })).statusCode,
+      ).toBe(204);
+      expect((await browser.get('/api/totp')).json().activo).toBe(true);
+      const again = await browser.post('/api/totp/alta');
+      expect(again.statusCode).toBe(409);
+      expect(again.body).not.toContain(body.secreto);
+      const row = await handle.db.selectFrom('usuarios_totp').selectAll().executeTakeFirstOrThrow();
+      expect(row.secreto_cifrado).not.toContain(body.secreto);
+      expect(row.secreto_cifrado).toMatch(/^v1\./);
+    },
+  );
+
+  area.check(
+    'login with TOTP: no session before the right code; a code is never accepted twice',
+    'password, then GET /api/auth, a wrong code, the right code, and the same code in a second login',
+    name,
+    async () => {
+      setNow(Date.parse('2030-05-02T08:00:00Z'));
+      const { secreto } = await enrol('dos@demo.es');
+      const browser = new TestBrowser(app, nextIp());
+      const first = await browser.login('dos@demo.es');
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toMatchObject({
+        success: 0,
+        segundoFactor: 'codigo',
+        menus: [],
+        clientes: [],
+      });
+      expect(browser.cookies.has('sid')).toBe(false);
+      expect(browser.cookies.has('totp_pendiente')).toBe(true);
+      expect((await browser.get('/api/auth')).json().success).toBe(0);
+      expect((await browser.get('/api/clientes/menu')).statusCode).toBe(401);
+      const bad = await browser.post('/api/auth/totp', { codigo: code(secreto, now + 600_000) });
+      expect(bad.statusCode).toBe(401);
+      expect(browser.cookies.has('sid')).toBe(false);
+
+      setNow(now + 30_000);
+      const good = await browser.post('/api/auth/totp', { codigo: code(secreto, now) });
+      expect(good.statusCode, good.body).toBe(200);
+      expect(good.json()).toMatchObject({ success: 1 });
+      expect(good.json().clientes.length).toBe(2);
+      expect(browser.cookies.has('sid')).toBe(true);
+      expect((await browser.get('/api/auth')).json().success).toBe(1);
+
+      const replay = new TestBrowser(app, nextIp());
+      expect((await replay.login('dos@demo.es')).json().segundoFactor).toBe('codigo');
+      const reused = await replay.post('/api/auth/totp', { codigo: code(secreto, now) });
+      expect(reused.statusCode).toBe(401);
+      expect(replay.cookies.has('sid')).toBe(false);
+      setNow(now + 30_000);
+      expect((await replay.post('/api/auth/totp', { codigo: code(secreto, now) })).statusCode).toBe(
+        200,
+      );
+    },
+  );
+
+  area.check(
+    'pending login expires after 5 minutes',
+    'password, then the right code 5 min 1 s later (fake clock)',
+    name,
+    async () => {
+      setNow(Date.parse('2030-05-03T08:00:00Z'));
+      const { secreto } = await enrol('cliente@demo.es');
+      const browser = new TestBrowser(app, nextIp());
+      expect((await browser.login('cliente@demo.es')).json().segundoFactor).toBe('codigo');
+      setNow(now + 5 * 60_000 + 1000);
+      const late = await browser.post('/api/auth/totp', { codigo: code(secreto, now) });
+      expect(late.statusCode).toBe(401);
+      expect(late.json().error.code).toBe('TOTP_PENDING_EXPIRED');
+      expect(browser.cookies.has('sid')).toBe(false);
+    },
+  );
+
+  area.check(
+    'codes are throttled per pending login and per user',
+    '5 wrong codes then the right one in one pending login; then wrong codes across new logins until refused',
+    name,
+    async () => {
+      setNow(Date.parse('2030-05-04T08:00:00Z'));
+      // grupo@demo.es enrolled in the first check.
+      const email = 'grupo@demo.es';
+      const wrongCode = '999999';
+      const browser = new TestBrowser(app, nextIp());
+      expect((await browser.login(email)).json().segundoFactor).toBe('codigo');
+      for (let i = 0; i < 5; i += 1) {
+        expect((await browser.post('/api/auth/totp', { codigo: wrongCode })).statusCode).toBe(401);
+      }
+      const gone = await browser.post('/api/auth/totp', { codigo: wrongCode });
+      expect(gone.json().error.code).toBe('TOTP_PENDING_EXPIRED');
+
+      let refused = 0;
+      for (let attempt = 0; attempt < 20 && refused === 0; attempt += 1) {
+        const again = new TestBrowser(app, nextIp());
+        await again.login(email);
+        const res = await again.post('/api/auth/totp', { codigo: wrongCode });
+        if (res.statusCode === 429) refused = attempt;
+      }
+      expect(refused).toBeGreaterThan(0);
+      expect(refused).toBeLessThan(10);
+    },
+  );
+
+  area.check(
+    'required per portal: carriers without TOTP enrol after the password',
+    'TOTP_REQUIRED=proveedores: a carrier logs in, enrols in the login step, then tries to disable it; a customer without TOTP logs in directly',
+    name,
+    async () => {
+      setNow(Date.parse('2030-05-05T08:00:00Z'));
+      const proveedor = await createProveedorConUsuario(handle.db);
+      const browser = new TestBrowser(app, nextIp());
+      const first = await browser.login(proveedor.email, { portal: 'proveedores' });
+      expect(first.json()).toMatchObject({ success: 0, segundoFactor: 'alta' });
+      expect(browser.cookies.has('sid')).toBe(false);
+      const alta = await browser.post('/api/auth/totp/alta');
+      expect(alta.statusCode, alta.body).toBe(200);
+      const { secreto } = alta.json<{ secreto: string }>();
+      const done = await browser.post('/api/auth/totp', { codigo: code(secreto, now) });
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json().proveedores).toHaveLength(1);
+      expect((await browser.get('/api/totp')).json()).toEqual({ activo: true, requerido: true });
+      setNow(now + 30_000);
+      const off = await browser.post('/api/totp/desactivar', { codigo: code(secreto, now) });
+      expect(off.statusCode).toBe(409);
+      expect(off.json().error.code).toBe('TOTP_REQUIRED');
+
+      const cliente = new TestBrowser(app, nextIp());
+      expect((await cliente.login('cliente@demo.it', { region: 'it' })).json().success).toBe(1);
+    },
+  );
+
+  area.check(
+    'disable with a code; access links are not affected',
+    'POST /api/totp/desactivar with a wrong then a right code, a login afterwards; an access-link session of a client whose user has TOTP',
+    name,
+    async () => {
+      setNow(Date.parse('2030-05-06T08:00:00Z'));
+      // cliente@demo.es enrolled in the expiry check; its secret is read back for the test only.
+      const usuario = await handle.db
+        .selectFrom('usuarios')
+        .select('id')
+        .where('email', '=', 'cliente@demo.es')
+        .executeTakeFirstOrThrow();
+      const row = await handle.db
+        .selectFrom('usuarios_totp')
+        .select('secreto_cifrado')
+        .where('usuario_id', '=', usuario.id)
+        .executeTakeFirstOrThrow();
+      const secreto = decryptSecret(app.config, row.secreto_cifrado);
+      const browser = new TestBrowser(app, nextIp());
+      expect((await browser.login('cliente@demo.es')).json().segundoFactor).toBe('codigo');
+      expect(
+        (await browser.post('/api/auth/totp', { codigo: code(secreto, now) })).statusCode,
+      ).toBe(200);
+      setNow(now + 30_000);
+      const wrong = await browser.post('/api/totp/desactivar', {
+        codigo: code(secreto, now + 3_600_000),
+      });
+      expect(wrong.statusCode).toBe(401);
+      expect((await browser.get('/api/totp')).json().activo).toBe(true);
+      expect(
+        (await browser.post('/api/totp/desactivar', { codigo: code(secreto, now) })).statusCode,
+      ).toBe(204);
+      expect((await browser.get('/api/totp')).json().activo).toBe(false);
+      expect((await new TestBrowser(app, nextIp()).login('cliente@demo.es')).json().success).toBe(
+        1,
+      );
+
+      // Enrolled again, then opened through an access link: no code asked, no TOTP section.
+      setNow(now + 30_000);
+      await enrol('cliente@demo.es');
+      const [clienteId] = await clientesDe(handle, 'cliente@demo.es');
+      const link = await accessLinkBrowser(app, clienteId!);
+      expect((await link.get('/api/clientes/menu')).statusCode).toBe(200);
+      expect((await link.get('/api/totp')).statusCode).toBe(403);
+    },
+  );
+  area.check(
+    'a user deactivated during the code step gets no session',
+    'password of a user with TOTP, the user deactivated, then the right code',
+    name,
+    async () => {
+      setNow(Date.parse('2030-05-07T08:00:00Z'));
+      // dos@demo.es enrolled in the login check.
+      const usuario = await handle.db
+        .selectFrom('usuarios')
+        .select('id')
+        .where('email', '=', 'dos@demo.es')
+        .executeTakeFirstOrThrow();
+      const row = await handle.db
+        .selectFrom('usuarios_totp')
+        .select('secreto_cifrado')
+        .where('usuario_id', '=', usuario.id)
+        .executeTakeFirstOrThrow();
+      const browser = new TestBrowser(app, nextIp());
+      expect((await browser.login('dos@demo.es')).json().segundoFactor).toBe('codigo');
+      await handle.db
+        .updateTable('usuarios')
+        .set({ activo: 0 })
+        .where('id', '=', usuario.id)
+        .execute();
+      const res = await browser.post('/api/auth/totp', {
+        codigo: code(decryptSecret(app.config, row.secreto_cifrado), now),
+      });
+      expect(res.statusCode).toBe(401);
+      expect(browser.cookies.has('sid')).toBe(false);
+    },
+  );
+});

@@ -1,0 +1,196 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { format, resolveConfig } from 'prettier';
+import { afterAll, test } from 'vitest';
+
+/** One check of the security suite, as docs/security.md lists it. */
+export interface SecurityCheck {
+  name: string;
+  /** What was tried, in a sentence. */
+  tried: string;
+  /** The dialects (or variants) it passed and failed on. */
+  passed: string[];
+  failed: { variant: string; reason: string }[];
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const REPORT = path.join(repoRoot, 'docs/security.md');
+const LOCK = path.join(repoRoot, 'docs/.security.md.lock');
+
+const TITLE = '# Security checks';
+/** Standing decisions the checks rely on; the results below are always the suite's own. */
+const DECISIONS = `## Decisions
+
+- **Ownership is a 404.** A row of another customer or carrier answers exactly like a missing
+  one (STYLE rule 4). Choosing a company that is not yours (\`PUT /api/clientes/cliente\`,
+  \`/api/proveedores/proveedor\`) is a 403; a section outside an access link's fixed menu is a
+  403. Both say nothing about the row.
+- **Coverage follows OpenAPI.** The access matrix and the CSRF and no-store checks enumerate
+  \`GET /api/openapi.json\`. A new route that takes an id (path parameter, \`…Id\`/\`…_id\`/\`q\`
+  query parameter, body property) or a write whose body OpenAPI does not describe fails the
+  suite until a fixture (or a reasoned exemption) is added in \`access-matrix.test.ts\`.
+- **Polyglots are refused.** An upload whose first bytes are an accepted type (PDF, JPEG, PNG)
+  but which contains HTML, SVG or script markup, a \`javascript:\` URL or the PDF actions
+  \`/JavaScript\` or \`/Launch\` anywhere is refused with 415 \`ACTIVE_CONTENT\`
+  (\`storage/active-content.ts\`). Markup hidden in compressed PDF streams is not found: downloads
+  are therefore always \`Content-Disposition\` with the sniffed type, \`nosniff\` and the strict CSP.
+- **File names are neutralised, not refused.** \`../\`, \`\\\`, control and bidi characters are
+  stripped to a display name; storage keys are the content's SHA-256, so a name never reaches
+  the file system. Refusing would break browsers that send full Windows paths.
+- **Throttling without lockout.** 5 failures per account and IP, then doubling waits up to 60 s;
+  50 per account from any IP, then waits of at most 5 s; 30 login calls per IP and minute. A
+  user on another machine is never kept out longer than 5 s.
+- **Secure cookies follow \`PUBLIC_URL\`.** Cookies are \`Secure\` when the public URL is https;
+  HSTS is sent only on requests that arrived over HTTPS (directly or per \`X-Forwarded-Proto\`
+  with \`TRUST_PROXY=true\`).
+- **TOTP secrets** are AES-256-GCM encrypted with a key derived (HKDF) from \`SESSION_SECRET\`:
+  changing that secret invalidates every enrolment (users enrol again). The secret is shown
+  only in the enrolment answer; a code's 30-second step is spent once accepted.`;
+
+const INTRO = [
+  'Written by the security suite (`apps/server/src/security/*.test.ts`) at the end of each run:',
+  'every row is the outcome of a test that ran, never a hand-written result. Rerun with',
+  '`TZ=UTC npx vitest run apps/server/src/security` to update it.',
+].join('\n');
+
+/**
+ * The checks of one test file (an "area" of docs/security.md). `check` declares a Vitest test
+ * and records whether it passed; the file's `afterAll` rewrites the area's section.
+ */
+export function securityArea(area: string, summary: string) {
+  const checks = new Map<string, SecurityCheck>();
+  afterAll(() => writeArea(area, summary, [...checks.values()]));
+
+  function record(name: string, tried: string, variant: string, error?: unknown) {
+    const entry = checks.get(name) ?? { name, tried, passed: [], failed: [] };
+    if (error === undefined) entry.passed.push(variant);
+    else entry.failed.push({ variant, reason: reasonOf(error) });
+    checks.set(name, entry);
+  }
+
+  return {
+    /** A test whose outcome becomes a row of the report; `variant` is e.g. the dialect. */
+    check(
+      name: string,
+      tried: string,
+      variant: string,
+      fn: () => Promise<void> | void,
+      timeout?: number,
+    ) {
+      test(
+        name,
+        async () => {
+          try {
+            await fn();
+          } catch (error) {
+            record(name, tried, variant, error);
+            throw error;
+          }
+          record(name, tried, variant);
+        },
+        timeout,
+      );
+    },
+    /** Records a sub-check run inside a test (e.g. one row per OpenAPI path). */
+    async measure(name: string, tried: string, variant: string, fn: () => Promise<void>) {
+      try {
+        await fn();
+        record(name, tried, variant);
+        return undefined;
+      } catch (error) {
+        record(name, tried, variant, error);
+        return error;
+      }
+    },
+  };
+}
+
+function reasonOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return (message.split('\n')[0] ?? '').slice(0, 200);
+}
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+function renderArea(area: string, summary: string, checks: SecurityCheck[]): string {
+  const rows = checks.map((c) => {
+    const result =
+      c.failed.length === 0
+        ? `passed (${c.passed.join(', ')})`
+        : `**FAILED** (${c.failed.map((f) => `${f.variant}: ${f.reason}`).join('; ')})` +
+          (c.passed.length ? `; passed (${c.passed.join(', ')})` : '');
+    return `| ${cell(c.name)} | ${cell(c.tried)} | ${cell(result)} |`;
+  });
+  return [
+    `<!-- area:${area} -->`,
+    `## ${area}`,
+    '',
+    summary,
+    '',
+    '| Check | What was tried | Result |',
+    '| --- | --- | --- |',
+    ...rows,
+    `<!-- /area:${area} -->`,
+  ].join('\n');
+}
+
+function commitOf(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Sections of the other areas are kept; test files run in parallel workers, hence the lock. */
+async function writeArea(area: string, summary: string, checks: SecurityCheck[]): Promise<void> {
+  if (checks.length === 0) return;
+  await withLock(async () => {
+    const current = existsSync(REPORT) ? readFileSync(REPORT, 'utf8') : '';
+    const sections = new Map<string, string>();
+    for (const match of current.matchAll(/<!-- area:(.+?) -->[\s\S]*?<!-- \/area:\1 -->/g)) {
+      sections.set(match[1] ?? '', match[0]);
+    }
+    sections.set(area, renderArea(area, summary, checks));
+    const stamp = `Last run: ${new Date().toISOString().slice(0, 10)}, commit \`${commitOf()}\`, ${area} updated.`;
+    const body = [...sections.keys()]
+      .sort()
+      .map((key) => sections.get(key))
+      .join('\n\n');
+    const text = `${TITLE}\n\n${INTRO}\n\n${stamp}\n\n${DECISIONS}\n\n${body}\n`;
+    // Formatted as the repository's `prettier --check .` expects it.
+    writeFileSync(
+      REPORT,
+      await format(text, { ...(await resolveConfig(REPORT)), parser: 'markdown' }),
+    );
+  });
+}
+
+async function withLock(work: () => Promise<void>): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      mkdirSync(LOCK);
+      break;
+    } catch {
+      // A lock older than the whole wait is a crashed writer's: take it over.
+      if (attempt > 100) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  try {
+    await work();
+  } finally {
+    try {
+      rmdirSync(LOCK);
+    } catch {
+      // already gone
+    }
+  }
+}

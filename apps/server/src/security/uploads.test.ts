@@ -1,0 +1,287 @@
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { App } from '../app.js';
+import {
+  demoCarrierApp,
+  filesUnder,
+  multipart,
+  pdfBytes,
+  postMultipart,
+} from '../modules/transportes/test-support.js';
+import { ActiveContentScanner } from '../storage/active-content.js';
+import { testDatabases, type TestDatabaseHandle } from '../test/databases.js';
+import { SAMPLE_FILES } from '../test/multipart.js';
+import type { TestBrowser } from '../test/session.js';
+import { securityArea } from './report.js';
+
+const area = securityArea(
+  'Uploads (carrier portal)',
+  'CMR uploads (`POST /api/proveedores/subpartidas/{id}/cmr`: PDF, JPEG, PNG) and invoice uploads (`POST /api/proveedores/facturas`: PDF) with hostile files. "Refused" means a 4xx JSON error with a Spanish message, no stored object, no temp file and no database change. Polyglots (a genuine PDF/JPEG header with HTML or JavaScript inside or after it) are refused as `ACTIVE_CONTENT`; names with `../` or control characters are not refused but reduced to a safe display name: the name never reaches the file system (objects are stored under their SHA-256).',
+);
+
+const MAX = 64 * 1024;
+
+const HOSTILE: {
+  label: string;
+  content: Buffer;
+  filename: string;
+  status: number;
+  code: string;
+}[] = [
+  {
+    label: 'wrong magic bytes (Windows executable named .pdf)',
+    content: SAMPLE_FILES.exe,
+    filename: 'cmr.pdf',
+    status: 415,
+    code: 'UNSUPPORTED_FILE_TYPE',
+  },
+  {
+    label: 'PDF polyglot (PDF header, JavaScript action and HTML inside)',
+    content: Buffer.from(
+      '%PDF-1.4\n1 0 obj << /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >>\nendobj\n<html><script>alert(1)</script></html>\n%%EOF\n',
+      'latin1',
+    ),
+    filename: 'cmr.pdf',
+    status: 415,
+    code: 'ACTIVE_CONTENT',
+  },
+  {
+    label: 'JPEG with a script tail after the image',
+    content: Buffer.concat([SAMPLE_FILES.jpeg, Buffer.from('<script>fetch("/api/auth")</script>')]),
+    filename: 'foto.jpg',
+    status: 415,
+    code: 'ACTIVE_CONTENT',
+  },
+  {
+    label: 'HTML first, PDF after it',
+    content: SAMPLE_FILES.polyglot,
+    filename: 'cmr.pdf',
+    status: 415,
+    code: 'UNSUPPORTED_FILE_TYPE',
+  },
+  {
+    label: 'SVG with a script',
+    content: SAMPLE_FILES.svg,
+    filename: 'cmr.svg',
+    status: 415,
+    code: 'UNSUPPORTED_FILE_TYPE',
+  },
+  {
+    label: '0 bytes',
+    content: Buffer.alloc(0),
+    filename: 'vacio.pdf',
+    status: 400,
+    code: 'EMPTY_FILE',
+  },
+  {
+    label: 'over the size limit',
+    content: Buffer.concat([pdfBytes(), Buffer.alloc(MAX + 1024, 0x20)]),
+    filename: 'grande.pdf',
+    status: 413,
+    code: 'FILE_TOO_LARGE',
+  },
+];
+
+describe('ActiveContentScanner', () => {
+  test('finds a marker split across chunks, case-insensitively', () => {
+    const scanner = new ActiveContentScanner();
+    expect(scanner.push(Buffer.from('%PDF-1.4 ... <SCR'))).toBeUndefined();
+    expect(scanner.push(Buffer.from('IPT>alert(1)'))).toBe('<script');
+    expect(new ActiveContentScanner().push(pdfBytes())).toBeUndefined();
+  });
+});
+
+describe.each(testDatabases())('subidas ($name)', ({ name, open }) => {
+  let handle: TestDatabaseHandle;
+  let app: App;
+  let browser: TestBrowser;
+  let proveedorId: number;
+  let stored: () => string[];
+
+  beforeAll(async () => {
+    handle = await open();
+    ({ app, browser, proveedorId, stored } = await demoCarrierApp(handle, {
+      UPLOAD_MAX_BYTES: String(MAX),
+    }));
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await handle?.dispose();
+  });
+
+  /** A leg awaiting its CMR, as the carrier's own list shows it. */
+  async function pendingLeg(): Promise<number> {
+    const res = await browser.get('/api/proveedores/albaranes-pendientes');
+    const page = res.json<{ items: { subpartidas: { id: number }[] }[] }>();
+    const id = page.items[0]?.subpartidas[0]?.id;
+    if (id === undefined) throw new Error(`sin albaranes pendientes: ${res.body.slice(0, 200)}`);
+    return id;
+  }
+
+  async function state(leg: number) {
+    const count = async (table: 'archivos' | 'facturas_proveedor') =>
+      Number(
+        (
+          await handle.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    return {
+      files: stored().length,
+      archivos: await count('archivos'),
+      facturas: await count('facturas_proveedor'),
+      leg: await handle.db
+        .selectFrom('subpartidas')
+        .selectAll()
+        .where('id', '=', leg)
+        .executeTakeFirst(),
+    };
+  }
+
+  function expectSpanishError(
+    res: { statusCode: number; json: () => unknown },
+    status: number,
+    code: string,
+  ) {
+    expect(res.statusCode).toBe(status);
+    const body = res.json() as { error: { code: string; message: string } };
+    expect(body.error.code).toBe(code);
+    // One of the catalogue's Spanish sentences, not a parser's English text.
+    expect(body.error.message).toMatch(/^(El|Tipo|Suba|Envíe)\b.*[.]$/);
+  }
+
+  for (const bad of HOSTILE) {
+    area.check(
+      `CMR upload refused: ${bad.label}`,
+      `${bad.filename}, ${bad.content.length} bytes`,
+      name,
+      async () => {
+        const leg = await pendingLeg();
+        const before = await state(leg);
+        const res = await postMultipart(
+          browser,
+          `/api/proveedores/subpartidas/${leg}/cmr`,
+          multipart({}, { filename: bad.filename, content: bad.content }),
+        );
+        expectSpanishError(res, bad.status, bad.code);
+        expect(await state(leg)).toEqual(before);
+      },
+    );
+  }
+
+  area.check(
+    'invoice upload refused: polyglot and non-PDF',
+    'a PDF polyglot and a genuine PNG as the invoice of a delivered transport',
+    name,
+    async () => {
+      const leg = await pendingLeg();
+      const transporte = await handle.db
+        .selectFrom('transportes')
+        .select('id')
+        .where('proveedor_id', '=', proveedorId)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      const fields = {
+        numero: 'F-POLI-1',
+        fecha_emision: '2026-11-20',
+        base_imponible_centimos: '1000',
+        iva_centimos: '210',
+        importe_centimos: '1210',
+        transporteIds: String(transporte.id),
+      };
+      for (const [content, code] of [
+        [HOSTILE[1]!.content, 'ACTIVE_CONTENT'],
+        [SAMPLE_FILES.png, 'UNSUPPORTED_FILE_TYPE'],
+      ] as const) {
+        const before = await state(leg);
+        const res = await postMultipart(
+          browser,
+          '/api/proveedores/facturas',
+          multipart(fields, { filename: 'factura.pdf', content }),
+        );
+        expectSpanishError(res, 415, code);
+        expect(await state(leg)).toEqual(before);
+      }
+    },
+  );
+
+  area.check(
+    'file names with ../ and control characters are neutralised',
+    'CMR named "../../etc/passwd.pdf" and one with NUL, ESC and a right-to-left override',
+    name,
+    async () => {
+      for (const [filename, expected] of [
+        ['../../etc/passwd.pdf', 'passwd.pdf'],
+        ['..\\..\\fac\u0000tu\u001bra\u202egpj.pdf', 'factura.pdf'.replace('.pdf', 'gpj.pdf')],
+      ] as const) {
+        const leg = await pendingLeg();
+        const res = await postMultipart(
+          browser,
+          `/api/proveedores/subpartidas/${leg}/cmr`,
+          multipart({}, { filename, content: pdfBytes(filename) }),
+        );
+        expect(res.statusCode, res.body).toBe(201);
+        const archivo = await handle.db
+          .selectFrom('archivos')
+          .select(['nombre', 'storage_key'])
+          .where('id', '=', res.json<{ cmr_archivo_id: number }>().cmr_archivo_id)
+          .executeTakeFirstOrThrow();
+        expect(archivo.nombre).toBe(expected);
+        expect(archivo.storage_key).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f]{64}$/);
+        expect(stored().every((file) => file.startsWith(app.config.dataDir))).toBe(true);
+      }
+    },
+  );
+
+  area.check(
+    'connection cut at 50% leaves nothing',
+    'a real socket sending half of a CMR upload with the full Content-Length, then closing',
+    name,
+    async () => {
+      const leg = await pendingLeg();
+      const before = await state(leg);
+      const address = await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = new URL(address);
+      const body = multipart(
+        {},
+        {
+          filename: 'cortado.pdf',
+          content: Buffer.concat([pdfBytes(), Buffer.alloc(40_000, 0x41)]),
+        },
+      );
+      const cookies = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      const head = [
+        `POST /api/proveedores/subpartidas/${leg}/cmr HTTP/1.1`,
+        `Host: 127.0.0.1:${port}`,
+        `Content-Type: ${body.headers['content-type']}`,
+        `Content-Length: ${body.payload.length}`,
+        `Cookie: ${cookies}`,
+        `X-CSRF-Token: ${browser.cookies.get('csrf-token') ?? ''}`,
+        '',
+        '',
+      ].join('\r\n');
+      await new Promise<void>((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1', () => {
+          socket.write(head);
+          socket.write(body.payload.subarray(0, Math.floor(body.payload.length / 2)), () => {
+            setTimeout(() => {
+              socket.destroy();
+              resolve();
+            }, 100);
+          });
+        });
+        socket.on('error', reject);
+      });
+      // The server notices the cut and cleans up on its own; give it a moment.
+      const deadline = Date.now() + 3000;
+      while (Date.now() < deadline && JSON.stringify(await state(leg)) !== JSON.stringify(before)) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(await state(leg)).toEqual(before);
+      expect(filesUnder(`${app.config.dataDir}/tmp`)).toEqual([]);
+    },
+  );
+});

@@ -1,0 +1,98 @@
+import { expect, test } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { DEMO_PASSWORD, loginAs, serverCli, submitLogin } from '../fixtures.js';
+
+/** The code an authenticator app would show `offsetSteps` 30-second steps from now. */
+function codeFor(secret: string, offsetSteps = 0): string {
+  return new TOTP({ secret: Secret.fromBase32(secret) }).generate({
+    timestamp: Date.now() + offsetSteps * 30_000,
+  });
+}
+
+test('a carrier enrols an authenticator app and then signs in with a code', async ({
+  page,
+  browser,
+}) => {
+  // Three CLI runs (each opens the database) and two logins: slower than the default budget.
+  test.setTimeout(90_000);
+  // A user of its own: the demo accounts are shared by the other specs.
+  const helper = await browser.newPage();
+  await loginAs(helper, 'proveedor@demo.es', 'proveedores');
+  await expect(helper).not.toHaveURL(/\/login$/);
+  const { id: proveedorId } = (await helper.evaluate(async () =>
+    (await fetch('/api/auth')).json(),
+  )) as { id: number };
+  await helper.close();
+  const email = `totp-${Date.now().toString(36)}@demo.es`;
+  const user = ['--email', email, '--region', 'es'];
+  serverCli(
+    'usuario',
+    'create',
+    ...user,
+    '--nombre',
+    'Prueba TOTP',
+    '--proveedor',
+    String(proveedorId),
+  );
+  serverCli(
+    'usuario',
+    'grant',
+    ...user,
+    '--recurso',
+    'apiweb.proveedores.cargas',
+    '--portal',
+    'proveedores',
+  );
+  const link = serverCli('usuario', 'reset-password', ...user, '--portal', 'proveedores');
+  const token = /#([\w-]+)/.exec(link)?.[1];
+  expect(token).toBeTruthy();
+  await page.goto('/proveedores/login');
+  const reset = await page.evaluate(
+    async (body) => {
+      const csrf = /(?:^|; )csrf-token=([^;]+)/.exec(document.cookie)?.[1] ?? '';
+      const res = await fetch('/api/password-reset', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(csrf) },
+        body: JSON.stringify(body),
+      });
+      return res.status;
+    },
+    { token, clave: DEMO_PASSWORD + '-totp' },
+  );
+  expect(reset).toBeLessThan(300);
+
+  // Signed in with the password only, the user turns the second factor on.
+  await submitLogin(page, email, DEMO_PASSWORD + '-totp');
+  await expect(page).toHaveURL(/\/proveedores\/cargas/);
+  await page.getByRole('button', { name: 'Verificación en dos pasos' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Verificación en dos pasos' });
+  await dialog.getByRole('button', { name: 'Activar' }).click();
+  await expect(
+    dialog.getByRole('img', { name: 'Código QR para la aplicación de autenticación' }),
+  ).toBeVisible();
+  const secret = (await dialog.locator('code').textContent())?.trim() ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await dialog.getByLabel('Código de verificación').fill(codeFor(secret));
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(dialog.getByText('La verificación en dos pasos está activada')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cerrar' }).first().click();
+
+  // Next login: password, then the code (the next step's: the current one is spent).
+  await page.getByRole('button', { name: 'Cerrar sesión' }).first().click();
+  await expect(page).toHaveURL(/\/proveedores\/login/);
+  // The browser remembers the login (spec §4): the remember token replaces the password, the
+  // code is still asked.
+  await expect(page.getByLabel('E-mail')).toHaveValue(email);
+  await page.getByRole('button', { name: 'Login' }).click();
+  const step = page.getByRole('dialog', { name: 'Verificación en dos pasos' });
+  await expect(step.getByText('Introduzca el código de 6 cifras')).toBeVisible();
+  expect(await page.evaluate(async () => (await (await fetch('/api/auth')).json()).success)).toBe(
+    0,
+  );
+  await step.getByLabel('Código de verificación').fill(codeFor(secret, 1));
+  await step.getByRole('button', { name: 'Verificar' }).click();
+  await expect(page).toHaveURL(/\/proveedores\/cargas/);
+  expect(await page.evaluate(async () => (await (await fetch('/api/auth')).json()).email)).toBe(
+    email,
+  );
+});
