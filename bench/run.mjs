@@ -32,7 +32,23 @@ const CONNECTIONS = Number(values.connections);
 const PORT = Number(values.port);
 const CLAVE = 'bench-clave-1234';
 const DEEP_ROWS = 20_000;
-const PAGE = 200;
+// The page size the web app requests (the targets are about the UI's real request, not the
+// API's maximum of 200): read from its source so the two cannot drift apart.
+const PAGE = Number(
+  /TRANSPORTES_PAGE_SIZE = (\d+)/.exec(
+    readFileSync(
+      path.join(root, 'apps/web/src/features/transportes/api/get-transportes.ts'),
+      'utf8',
+    ),
+  )?.[1],
+);
+const HISTORICO_PAGE = Number(
+  /HISTORICO_PAGE_SIZE = (\d+)/.exec(
+    readFileSync(path.join(root, 'apps/web/src/features/portes/api/get-historico.ts'), 'utf8'),
+  )?.[1],
+);
+if (!(PAGE > 0 && HISTORICO_PAGE > 0))
+  throw new Error('No se encuentra el tamaño de página de la web');
 
 // Targets (issue 7). Each check below compares measured values against these.
 const TARGET = {
@@ -81,11 +97,18 @@ async function measure(url, headers = {}) {
     headers,
   });
   const errors = result.errors + result.timeouts + result.non2xx;
+  // What the errors were: HTTP statuses other than 2xx, timeouts, socket errors.
+  const causes = Object.entries(result.statusCodeStats ?? {})
+    .filter(([code]) => !code.startsWith('2'))
+    .map(([code, { count }]) => `HTTP ${code} ×${count}`);
+  if (result.timeouts) causes.push(`tiempo agotado ×${result.timeouts}`);
+  if (result.errors > result.timeouts) causes.push(`socket ×${result.errors - result.timeouts}`);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors,
+    causes: causes.join(', '),
   };
 }
 
@@ -193,7 +216,11 @@ async function getJson(url, session) {
   return res.json();
 }
 
-/** Follows the keyset cursor DEEP_ROWS rows down (or to the last page); returns that cursor. */
+/**
+ * Follows the real keyset cursor DEEP_ROWS rows down, or to the last page when the list is
+ * shorter; returns that page's cursor and how many rows lie above it. A list of one page has
+ * no cursor at all (the old `cursor=undefined` was a 400 on every request of the run).
+ */
 async function deepCursor(base, pathAndQuery, session) {
   let cursor;
   let rows = 0;
@@ -203,11 +230,15 @@ async function deepCursor(base, pathAndQuery, session) {
       `${base}${pathAndQuery}${sep}limit=${PAGE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
       session,
     );
+    if (!page.nextCursor) return { cursor, rows };
     rows += page.items.length;
-    if (!page.nextCursor || rows >= DEEP_ROWS) return { cursor: page.nextCursor ?? cursor, rows };
     cursor = page.nextCursor;
+    if (rows >= DEEP_ROWS) return { cursor, rows };
   }
 }
+
+/** `&cursor=…`, or nothing for a list whose "deep" page is its first. */
+const cursorParam = (cursor) => (cursor ? `&cursor=${encodeURIComponent(cursor)}` : '');
 
 async function uploadRss(base, session, pid) {
   const pending = await getJson(`${base}/api/proveedores/albaranes-pendientes?limit=1`, session);
@@ -258,7 +289,7 @@ async function plans(dbName, prep) {
       prep.cliente.cliente_id,
       { fechaDesde: year, fechaHasta: today },
       undefined,
-      PAGE,
+      HISTORICO_PAGE,
     ),
   };
   const out = [];
@@ -353,20 +384,20 @@ try {
           ['transportes, 1.ª página', t, c, 'list'],
           [
             `transportes, ${deep.rows.toLocaleString('es')} filas abajo`,
-            `${t}&cursor=${encodeURIComponent(deep.cursor)}`,
+            `${t}${cursorParam(deep.cursor)}`,
             c,
             'list',
           ],
           ['transportes filtrados, 1.ª página', `${t}&${filtro}`, c, 'list'],
           [
             `transportes filtrados, ${deepF.rows.toLocaleString('es')} filas abajo`,
-            `${t}&${filtro}&cursor=${encodeURIComponent(deepF.cursor)}`,
+            `${t}&${filtro}${cursorParam(deepF.cursor)}`,
             c,
             'list',
           ],
           [
             'histórico cliente con fechas',
-            `${base}/api/clientes/historico?limit=${PAGE}&fechaDesde=${desde}&fechaHasta=${hasta}`,
+            `${base}/api/clientes/historico?limit=${HISTORICO_PAGE}&fechaDesde=${desde}&fechaHasta=${hasta}`,
             k,
             'list',
           ],
@@ -431,10 +462,13 @@ for (const run of runs) {
   for (const r of run.results) {
     const ratio = r.rps / baseline.rps;
     lines.push(
-      `| ${r.name} | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${fmt(ratio, 2)} | ${r.errors} |`,
+      `| ${r.name} | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${fmt(ratio, 2)} | ${r.errors}${r.causes ? ` (${r.causes})` : ''} |`,
     );
     const where = `${run.db} ${run.size.label}: ${r.name}`;
-    checks.push({ what: `${where}: sin errores`, ok: r.errors === 0 });
+    checks.push({
+      what: `${where}: sin errores${r.causes ? ` (${r.causes})` : ''}`,
+      ok: r.errors === 0,
+    });
     if (r.kind === 'list') {
       checks.push({
         what: `${where}: ≥ ${TARGET.listRatio * 100}% de la línea base (${fmt(ratio * 100)}%)`,
@@ -451,6 +485,12 @@ for (const run of runs) {
         ok: ratio >= TARGET.authRatio,
       });
     }
+  }
+  if (run.size.n >= 1_000_000) {
+    checks.push({
+      what: `${run.db} ${run.size.label}: la página profunda está ${fmt(run.deepRows)} filas abajo (≥ ${fmt(DEEP_ROWS)}, por el cursor real)`,
+      ok: run.deepRows >= DEEP_ROWS,
+    });
   }
   const [, first, deep, firstF, deepF] = run.results;
   for (const [a, b] of [
@@ -521,7 +561,7 @@ const section = [
   '',
   `- Fecha: ${new Date().toISOString()}; commit ${commit}${dirty}; duración total ${fmt((Date.now() - startedAll) / 60_000, 1)} min.`,
   `- Máquina: ${os.cpus()[0]?.model ?? '?'} × ${os.cpus().length}, ${fmt(os.totalmem() / 2 ** 30, 1)} GB, ${os.platform()} ${os.release()}, Node ${process.version}.`,
-  `- Orden: \`${command}\` (tras \`npm run build\`); autocannon, ${CONNECTIONS} conexiones, ${DURATION} s por endpoint; servidor real (\`apps/server/dist/server.js\`, LOG_LEVEL info) en 127.0.0.1.`,
+  `- Orden: \`${command}\` (tras \`npm run build\`); autocannon, ${CONNECTIONS} conexiones, ${DURATION} s por endpoint; páginas de ${PAGE} filas (transportes) y ${HISTORICO_PAGE} (histórico), las que pide la web; servidor real (\`apps/server/dist/server.js\`, LOG_LEVEL info) en 127.0.0.1.`,
   `- Línea base: Fastify «hello» en su propio proceso: ${fmt(baseline.rps)} req/s, p50 ${baseline.p50} ms, p99 ${baseline.p99} ms.`,
   '',
   ...lines,

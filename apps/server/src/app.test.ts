@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from './app.js';
 import { testDatabases } from './test/databases.js';
@@ -120,5 +121,18 @@ describe.each(testDatabases())('API server on $name', ({ open }) => {
     const res = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the brotli or gzip copy of the build to browsers that accept it', async () => {
+    const url = '/assets/index-abc123.js';
+    const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log("ok");');
+    const gz = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe('console.log("ok");');
+    const plain = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': '' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("ok");');
   });
 });

@@ -7,6 +7,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/connection.js';
+import { OneLinePerRequest } from './lib/request-log.js';
 import type { Mailer } from './mail/mailer.js';
 import accessLinkRoutes from './modules/access-links/routes.js';
 import archivosClienteRoutes from './modules/archivos-cliente/routes.js';
@@ -86,6 +87,7 @@ export async function buildApp({
     return503OnClosing: false,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
+    logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

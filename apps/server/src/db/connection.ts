@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import type { SqliteDatabase as KyselySqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.js';
 
@@ -54,12 +55,47 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return {
     db,
     dialect: 'sqlite',
     // Kysely's destroy closes the better-sqlite3 connection.
     close: () => db.destroy(),
+  };
+}
+
+/** Distinct SQL texts kept prepared; Kysely builds a few hundred at most (`in (…)` lists vary). */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew, and compiling the SQL weighed on every short request.
+ * This keeps the prepared statements by SQL text (least recently used dropped first). Safe
+ * because Kysely runs one query at a time on the single connection; a statement still being
+ * iterated (`busy`) is never shared, a fresh one is prepared instead.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  return {
+    prepare(source: string) {
+      const cached = cache.get(source);
+      if (cached && !cached.busy) {
+        cache.delete(source);
+        cache.set(source, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(source);
+      if (!cached) {
+        cache.set(source, statement);
+        if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+      return statement;
+    },
+    close() {
+      cache.clear();
+      sqlite.close();
+    },
   };
 }
 

@@ -38,6 +38,8 @@ export default fp<{ webDistDir: string }>(
         root: webDistDir,
         wildcard: false,
         index: false,
+        // The build writes .br and .gz copies of scripts and styles: sent as they are.
+        preCompressed: true,
         // We set Cache-Control ourselves: immutable for hashed assets, revalidated otherwise.
         cacheControl: false,
         allowedPath: (pathName) => pathName !== '/index.html',

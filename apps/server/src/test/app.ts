@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { buildApp } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import type { DatabaseHandle } from '../db/connection.js';
@@ -14,7 +15,11 @@ export function makeWebDist(): string {
     path.join(dir, 'index.html'),
     '<!doctype html><html lang="es"><head><title>Extranet</title></head><body><div id="root"></div></body></html>',
   );
-  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("ok");');
+  const script = 'console.log("ok");';
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), script);
+  // As the web build writes them: brotli and gzip copies beside the script.
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js.gz'), gzipSync(script));
   return dir;
 }
 

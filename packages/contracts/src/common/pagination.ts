@@ -24,11 +24,18 @@ export type Page<T> = { items: T[]; nextCursor: string | null };
 export const IsoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha no válida: use AAAA-MM-DD.')
+  // Arithmetic, not a Date: every date of every list row passes here when it is serialised.
   .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
+    const year = Number(value.slice(0, 4));
+    const month = Number(value.slice(5, 7));
+    const day = Number(value.slice(8, 10));
+    const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+    const days = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
     return (
-      !Number.isNaN(date.getTime()) &&
-      date.toISOString().startsWith(value) &&
+      month >= 1 &&
+      month <= 12 &&
+      day >= 1 &&
+      day <= days &&
       value >= '2000-01-01' &&
       value <= '2100-12-31'
     );
