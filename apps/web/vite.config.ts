@@ -1,17 +1,100 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+
+/** What the login pages show before anything else loads: their texts and the error messages. */
+const FIRST_SCREEN_KEYS = [
+  'app',
+  'errors',
+  'login',
+  'routes.cliente-login',
+  'routes.proveedor-login',
+];
+
+/**
+ * `<file>.json?first-screen`: only FIRST_SCREEN_KEYS of the file (dotted paths), so the entry
+ * carries about 1 KiB of Spanish instead of all of it (issue 7); i18n/index.ts loads the rest.
+ */
+export function firstScreenTexts(): Plugin {
+  // A virtual id that does not end in `.json`, so Vite's JSON plugin leaves the module alone.
+  const suffix = '.first-screen';
+  return {
+    name: 'first-screen-texts',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const [file = '', query = ''] = source.split('?');
+      if (!importer || !file.endsWith('.json') || !new URLSearchParams(query).has('first-screen')) {
+        return null;
+      }
+      return `\0${path.resolve(path.dirname(importer), file)}${suffix}`;
+    },
+    async load(id) {
+      if (!id.startsWith('\0') || !id.endsWith(`.json${suffix}`)) return null;
+      const file = id.slice(1, -suffix.length);
+      this.addWatchFile(file);
+      const all = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+      const picked: Record<string, unknown> = {};
+      for (const key of FIRST_SCREEN_KEYS) {
+        const parts = key.split('.');
+        let from: unknown = all;
+        let to = picked;
+        for (const [index, part] of parts.entries()) {
+          from = (from as Record<string, unknown> | undefined)?.[part];
+          if (from === undefined) this.error(`${file} no tiene ${key}`);
+          if (index === parts.length - 1) to[part] = from;
+          else to = (to[part] ??= {}) as Record<string, unknown>;
+        }
+      }
+      return `export default ${JSON.stringify(picked)};`;
+    },
+  };
+}
 
 /** Shared by vite.config.ts and vitest.config.ts so the app and its tests resolve modules alike. */
 export const sharedResolve = {
   // `source` makes `@extranet/contracts/*` resolve to the TypeScript sources (no contracts build needed).
   conditions: ['source', ...defaultClientConditions],
-  // The install holds two copies of @mantine/core (9.7.3 beside apps/web, 9.7.4 hoisted for
-  // @mantine/dates); one copy keeps a single MantineProvider context.
+  // One copy of React and Mantine even should a dependency bring its own: one provider context.
   dedupe: ['react', 'react-dom', '@mantine/core', '@mantine/hooks'],
+  // Zod in jitless mode: no `new Function()` probe under the CSP (src/lib/zod-jitless.ts).
+  alias: [
+    {
+      find: /^zod$/,
+      replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)),
+    },
+  ],
 };
 
+/**
+ * Brotli and gzip copies of the built scripts and styles, written beside them: the server sends
+ * them as they are (`preCompressed`) to browsers that accept them, at no CPU cost per request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'extranet-precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      for (const file of Object.keys(bundle)) {
+        if (!/\.(js|css|json|svg)$/.test(file)) continue;
+        const full = path.join(dir, file);
+        const data = await readFile(full);
+        if (data.length < 1024) continue;
+        await writeFile(
+          `${full}.br`,
+          brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+        await writeFile(`${full}.gz`, gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), firstScreenTexts(), precompress()],
   resolve: sharedResolve,
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
@@ -20,5 +103,17 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // Read by scripts/check-bundle-budget.mjs to measure what each route downloads.
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What the entry imports statically (React, the router, i18n, Mantine's core, the login
+          // pages) in one file rather than a dozen small ones the lazy pages also import: one
+          // request and one gzip stream for the first screen, a few KiB less (issue 7).
+          groups: [{ name: 'initial', tags: ['$initial'] }],
+        },
+      },
+    },
   },
 });

@@ -1,9 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
-import { sharedResolve } from './vite.config.ts';
+import { firstScreenTexts, sharedResolve } from './vite.config.ts';
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), firstScreenTexts()],
   resolve: sharedResolve,
   test: {
     name: 'web',

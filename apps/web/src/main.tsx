@@ -10,6 +10,7 @@ const router = createAppRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('Falta el elemento #root en index.html');
 
+// The login pages' texts are in the entry; other routes load the rest before they render.
 createRoot(container).render(
   <StrictMode>
     <AppProviders>

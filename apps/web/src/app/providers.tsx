@@ -1,40 +1,49 @@
 import { MantineProvider } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useNotifications } from '@mantine/notifications';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import i18n from '../i18n';
-import { CALENDAR_LOCALE } from '../i18n/calendar-locale';
-import { createQueryClient } from './query-client';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 const NotificationsHost = lazy(() =>
   import('./notifications-host').then((module) => ({ default: module.NotificationsHost })),
 );
 
-export interface AppProvidersProps {
-  children: ReactNode;
-  /** Tests pass their own client to start from an empty cache. */
-  queryClient?: QueryClient;
+/**
+ * Mounts the notifications host (its own chunk) once the first notification is shown: a login
+ * page that never shows one does not download it (issue 7). The store keeps what is shown
+ * meanwhile, and the host stays mounted afterwards so notifications can animate out.
+ */
+function DeferredNotifications() {
+  const { notifications, queue } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <NotificationsHost />
+    </Suspense>
+  );
 }
 
-/** Theme, calendar, data cache, translations and notifications for the whole app. */
-export function AppProviders({ children, queryClient }: AppProvidersProps) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
+export interface AppProvidersProps {
+  children: ReactNode;
+}
+
+/**
+ * Theme, translations and notifications for the whole app. The data cache and the calendar
+ * wrap only the routes that use them (app/data-scope.tsx), not the login pages.
+ */
+export function AppProviders({ children }: AppProvidersProps) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
-        {/* Spec §9: Spanish calendar, weeks start on Monday. */}
-        <DatesProvider
-          settings={{ locale: CALENDAR_LOCALE, firstDayOfWeek: 1, weekendDays: [0, 6] }}
-        >
-          <QueryClientProvider client={client}>
-            <Suspense fallback={null}>
-              <NotificationsHost />
-            </Suspense>
-            {children}
-          </QueryClientProvider>
-        </DatesProvider>
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        defaultColorScheme="light"
+      >
+        <DeferredNotifications />
+        {children}
       </MantineProvider>
     </I18nextProvider>
   );

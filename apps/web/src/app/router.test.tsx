@@ -1,6 +1,5 @@
 import { anonymousSession, type AuthSession } from '@extranet/contracts/auth/session';
 import { customerResources, supplierResources } from '@extranet/contracts/menus/menu';
-import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -50,7 +49,7 @@ function renderAt(path: string, auth: AuthAnswer = anonymousSession) {
     createMemoryRouter(routes, { initialEntries: [path] }),
   );
   render(
-    <AppProviders queryClient={new QueryClient()}>
+    <AppProviders>
       <RouterProvider router={router} />
     </AppProviders>,
   );

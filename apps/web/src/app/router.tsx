@@ -2,14 +2,22 @@ import type { ComponentType } from 'react';
 import type { DataRouter, LoaderFunctionArgs, RouteObject } from 'react-router';
 import { createBrowserRouter, matchRoutes, redirect } from 'react-router';
 import { PageLoader } from '../components/page-loader';
+import { ClienteLoginPage } from '../features/auth/pages/cliente-login-page';
+import { ProveedorLoginPage } from '../features/auth/pages/proveedor-login-page';
+import { loadAllTexts } from '../i18n';
 import { createGuardLoader, rootLoader, type RouterBridge } from './guard-loaders';
+import { LoginLayout } from './layouts/login-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RouteErrorPage } from './route-error-page';
 import { isRouteHandle, type RouteHandle } from './route-handle';
 
 // Every page and shell is its own chunk: only the code of the visited portal is downloaded.
+// It renders once all texts are in: the entry only has the login pages' (i18n/index.ts).
 function lazyComponent<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return async () => ({ Component: pick(await load()) });
+  return async () => {
+    const [module] = await Promise.all([load(), loadAllTexts()]);
+    return { Component: pick(module) };
+  };
 }
 
 /**
@@ -56,6 +64,20 @@ function redirectRoute(route: Pick<RouteObject, 'path' | 'index'>, to: string): 
   return { ...route, loader: redirectTo(to), element: null } as RouteObject;
 }
 
+/**
+ * A layout route giving `children` the data cache and the calendar (app/data-scope.tsx). The
+ * login pages stay outside: neither is in their first download (issue 7).
+ */
+function withDataScope(children: RouteObject[]): RouteObject {
+  return {
+    lazy: lazyComponent(
+      () => import('./data-scope'),
+      (m) => m.DataScope,
+    ),
+    children,
+  };
+}
+
 /** Every route of spec §2. `bridge` connects the guard loaders to the router built from them. */
 export function createAppRoutes(bridge: RouterBridge): RouteObject[] {
   return [
@@ -77,12 +99,10 @@ export function createAppRoutes(bridge: RouterBridge): RouteObject[] {
             ),
         },
 
-        // Login pages: a centred box, no navigation bar.
+        // Login pages: a centred box, no navigation bar. Most visits start here, so they are in
+        // the entry (with their texts) rather than one more round trip away (issue 7).
         {
-          lazy: lazyComponent(
-            () => import('./layouts/login-layout'),
-            (m) => m.LoginLayout,
-          ),
+          Component: LoginLayout,
           children: [
             {
               path: '/login',
@@ -92,10 +112,7 @@ export function createAppRoutes(bridge: RouterBridge): RouteObject[] {
                 portal: 'clientes',
                 requiresAuth: false,
               } satisfies RouteHandle,
-              lazy: lazyComponent(
-                () => import('../features/auth/pages/cliente-login-page'),
-                (m) => m.ClienteLoginPage,
-              ),
+              Component: ClienteLoginPage,
             },
             {
               path: '/proveedores/login',
@@ -105,257 +122,264 @@ export function createAppRoutes(bridge: RouterBridge): RouteObject[] {
                 portal: 'proveedores',
                 requiresAuth: false,
               } satisfies RouteHandle,
-              lazy: lazyComponent(
-                () => import('../features/auth/pages/proveedor-login-page'),
-                (m) => m.ProveedorLoginPage,
-              ),
+              Component: ProveedorLoginPage,
             },
-            {
-              // The recovery e-mail's link: `/nueva-clave?portal=clientes#<token>`.
-              path: '/nueva-clave',
-              handle: {
-                name: 'nueva-clave',
-                title: 'Nueva contraseña',
-                requiresAuth: false,
-              } satisfies RouteHandle,
-              lazy: lazyComponent(
-                () => import('../features/auth/pages/nueva-clave-page'),
-                (m) => m.NuevaClavePage,
-              ),
-            },
+            withDataScope([
+              {
+                // The recovery e-mail's link: `/nueva-clave?portal=clientes#<token>`.
+                path: '/nueva-clave',
+                handle: {
+                  name: 'nueva-clave',
+                  title: 'Nueva contraseña',
+                  requiresAuth: false,
+                } satisfies RouteHandle,
+                lazy: lazyComponent(
+                  () => import('../features/auth/pages/nueva-clave-page'),
+                  (m) => m.NuevaClavePage,
+                ),
+              },
+            ]),
           ],
         },
 
-        {
-          path: '/clientes',
-          loader: createGuardLoader('clientes', bridge),
-          // Check the session on every navigation, not only when the layout's params change.
-          shouldRevalidate: () => true,
-          lazy: lazyComponent(
-            () => import('./layouts/customer-shell'),
-            (m) => m.CustomerShell,
-          ),
-          children: [
-            redirectRoute({ index: true }, '/clientes/tracking'),
-            {
-              path: 'maptest',
-              handle: customer({ name: 'map-test', title: 'Mapa', hidden: true }),
-              lazy: lazyComponent(
-                () => import('../features/tracking/pages/map-test-page'),
-                (m) => m.MapTestPage,
-              ),
-            },
-            {
-              path: `tracking/${customerSuffix}/:porteId?`,
-              handle: customer({
-                name: 'cliente-tracking',
-                title: 'Tracking',
-                resource: customerResources.tracking,
-              }),
-              lazy: lazyComponent(
-                () => import('../features/tracking/pages/tracking-page'),
-                (m) => m.TrackingPage,
-              ),
-            },
-            {
-              path: `tracking-porte/:porteId/${customerSuffix}`,
-              handle: customer({
-                name: 'cliente-tracking-porte',
-                title: 'Tracking',
-                hidden: true,
-                resource: customerResources.tracking,
-              }),
-              lazy: lazyComponent(
-                () => import('../features/tracking/pages/tracking-page'),
-                (m) => m.TrackingPage,
-              ),
-            },
-            {
-              path: `file/:archivoId/${customerSuffix}`,
-              handle: customer({ name: 'cliente-archivo', title: 'Archivo', hidden: true }),
-              lazy: lazyComponent(
-                () => import('../features/archivos/pages/archivo-page'),
-                (m) => m.ArchivoPage,
-              ),
-            },
-            {
-              path: `portes/${customerSuffix}`,
-              handle: customer({
-                name: 'cliente-portes',
-                title: 'Portes',
-                resource: customerResources.portes,
-              }),
-              lazy: lazyComponent(
-                () => import('../features/portes/pages/portes-page'),
-                (m) => m.PortesPage,
-              ),
-            },
-            {
-              path: `historico/${customerSuffix}`,
-              handle: customer({
-                name: 'cliente-historico',
-                title: 'Histórico',
-                resource: customerResources.historico,
-              }),
-              lazy: lazyComponent(
-                () => import('../features/portes/pages/historico-page'),
-                (m) => m.HistoricoPage,
-              ),
-            },
-            {
-              path: `facturas/${customerSuffix}`,
-              handle: customer({
-                name: 'cliente-facturas',
-                title: 'Facturas',
-                resource: customerResources.facturas,
-              }),
-              lazy: lazyComponent(
-                () => import('../features/facturas/pages/facturas-page'),
-                (m) => m.FacturasPage,
-              ),
-            },
-            {
-              path: `solicitar_transporte/${customerSuffix}`,
-              handle: customer({
-                name: 'cliente-solicitar-transporte',
-                title: 'Solicitar Transporte',
-                resource: customerResources.solicitar,
-              }),
-              lazy: lazyComponent(
-                () => import('../features/solicitudes/pages/solicitar-transporte-page'),
-                (m) => m.SolicitarTransportePage,
-              ),
-            },
-            {
-              path: `sugerencias/${customerSuffix}`,
-              handle: customer({
-                name: 'cliente-sugerencias',
-                title: 'Sugerencias',
-                resource: customerResources.sugerencias,
-              }),
-              lazy: lazyComponent(
-                () => import('../features/sugerencias/pages/sugerencias-page'),
-                (m) => m.SugerenciasPage,
-              ),
-            },
-          ],
-        },
+        // The portals, in one data scope: switching between them keeps the cache.
+        withDataScope([
+          {
+            path: '/clientes',
+            loader: createGuardLoader('clientes', bridge),
+            // Check the session on every navigation, not only when the layout's params change.
+            shouldRevalidate: () => true,
+            lazy: lazyComponent(
+              () => import('./layouts/customer-shell'),
+              (m) => m.CustomerShell,
+            ),
+            children: [
+              redirectRoute({ index: true }, '/clientes/tracking'),
+              {
+                path: 'maptest',
+                handle: customer({ name: 'map-test', title: 'Mapa', hidden: true }),
+                lazy: lazyComponent(
+                  () => import('../features/tracking/pages/map-test-page'),
+                  (m) => m.MapTestPage,
+                ),
+              },
+              {
+                path: `tracking/${customerSuffix}/:porteId?`,
+                handle: customer({
+                  name: 'cliente-tracking',
+                  title: 'Tracking',
+                  resource: customerResources.tracking,
+                }),
+                lazy: lazyComponent(
+                  () => import('../features/tracking/pages/tracking-page'),
+                  (m) => m.TrackingPage,
+                ),
+              },
+              {
+                path: `tracking-porte/:porteId/${customerSuffix}`,
+                handle: customer({
+                  name: 'cliente-tracking-porte',
+                  title: 'Tracking',
+                  hidden: true,
+                  resource: customerResources.tracking,
+                }),
+                lazy: lazyComponent(
+                  () => import('../features/tracking/pages/tracking-page'),
+                  (m) => m.TrackingPage,
+                ),
+              },
+              {
+                path: `file/:archivoId/${customerSuffix}`,
+                handle: customer({ name: 'cliente-archivo', title: 'Archivo', hidden: true }),
+                lazy: lazyComponent(
+                  () => import('../features/archivos/pages/archivo-page'),
+                  (m) => m.ArchivoPage,
+                ),
+              },
+              {
+                path: `portes/${customerSuffix}`,
+                handle: customer({
+                  name: 'cliente-portes',
+                  title: 'Portes',
+                  resource: customerResources.portes,
+                }),
+                lazy: lazyComponent(
+                  () => import('../features/portes/pages/portes-page'),
+                  (m) => m.PortesPage,
+                ),
+              },
+              {
+                path: `historico/${customerSuffix}`,
+                handle: customer({
+                  name: 'cliente-historico',
+                  title: 'Histórico',
+                  resource: customerResources.historico,
+                }),
+                lazy: lazyComponent(
+                  () => import('../features/portes/pages/historico-page'),
+                  (m) => m.HistoricoPage,
+                ),
+              },
+              {
+                path: `facturas/${customerSuffix}`,
+                handle: customer({
+                  name: 'cliente-facturas',
+                  title: 'Facturas',
+                  resource: customerResources.facturas,
+                }),
+                lazy: lazyComponent(
+                  () => import('../features/facturas/pages/facturas-page'),
+                  (m) => m.FacturasPage,
+                ),
+              },
+              {
+                path: `solicitar_transporte/${customerSuffix}`,
+                handle: customer({
+                  name: 'cliente-solicitar-transporte',
+                  title: 'Solicitar Transporte',
+                  resource: customerResources.solicitar,
+                }),
+                lazy: lazyComponent(
+                  () => import('../features/solicitudes/pages/solicitar-transporte-page'),
+                  (m) => m.SolicitarTransportePage,
+                ),
+              },
+              {
+                path: `sugerencias/${customerSuffix}`,
+                handle: customer({
+                  name: 'cliente-sugerencias',
+                  title: 'Sugerencias',
+                  resource: customerResources.sugerencias,
+                }),
+                lazy: lazyComponent(
+                  () => import('../features/sugerencias/pages/sugerencias-page'),
+                  (m) => m.SugerenciasPage,
+                ),
+              },
+            ],
+          },
 
-        {
-          path: '/proveedores',
-          loader: createGuardLoader('proveedores', bridge),
-          shouldRevalidate: () => true,
-          lazy: lazyComponent(
-            () => import('./layouts/supplier-shell'),
-            (m) => m.SupplierShell,
-          ),
-          children: [
-            redirectRoute({ index: true }, '/proveedores/cargas'),
-            redirectRoute({ path: 'access' }, '/proveedores/cargas'),
-            {
-              path: `cargas/${supplierSuffix}`,
-              handle: supplier({
-                name: 'proveedor-cargas',
-                title: 'Cargas',
-                navLabel: 'Listado',
-                resource: supplierResources.cargas,
-              }),
-              lazy: lazyComponent(
-                () => import('../features/cargas/pages/cargas-page'),
-                (m) => m.CargasPage,
-              ),
-            },
-            {
-              path: `panel/${supplierSuffix}`,
-              handle: supplier({
-                name: 'proveedor-panel',
-                title: 'Panel de vehículos',
-                navLabel: 'Panel',
-                resource: supplierResources.panel,
-              }),
-              lazy: lazyComponent(
-                () => import('../features/vehiculos/pages/panel-page'),
-                (m) => m.PanelPage,
-              ),
-            },
-            {
-              path: `transportes/${supplierSuffix}`,
-              handle: supplier({
-                name: 'proveedor-transportes',
-                title: 'Histórico Transportes',
-                resource: supplierResources.transportes,
-              }),
-              lazy: lazyComponent(
-                () => import('../features/transportes/pages/historico-transportes-page'),
-                (m) => m.HistoricoTransportesPage,
-              ),
-            },
-            {
-              path: `facturas/${supplierSuffix}`,
-              handle: supplier({
-                name: 'proveedor-facturas',
-                title: 'Histórico Facturas',
-                resource: supplierResources.facturas,
-              }),
-              lazy: lazyComponent(
-                () => import('../features/facturas-proveedor/pages/historico-facturas-page'),
-                (m) => m.HistoricoFacturasPage,
-              ),
-            },
-            {
-              path: `subir-albaranes-entrega/${supplierSuffix}`,
-              handle: supplier({
-                name: 'proveedor-subir-albaranes-entrega',
-                title: 'Subir albaranes de entrega',
-                resource: supplierResources.transportes,
-              }),
-              lazy: async () => {
-                const m =
-                  await import('../features/transportes/pages/subir-albaranes-entrega-page');
-                return {
-                  loader: m.subirAlbaranesEntregaLoader,
-                  Component: m.SubirAlbaranesEntregaPage,
-                };
+          {
+            path: '/proveedores',
+            loader: createGuardLoader('proveedores', bridge),
+            shouldRevalidate: () => true,
+            lazy: lazyComponent(
+              () => import('./layouts/supplier-shell'),
+              (m) => m.SupplierShell,
+            ),
+            children: [
+              redirectRoute({ index: true }, '/proveedores/cargas'),
+              redirectRoute({ path: 'access' }, '/proveedores/cargas'),
+              {
+                path: `cargas/${supplierSuffix}`,
+                handle: supplier({
+                  name: 'proveedor-cargas',
+                  title: 'Cargas',
+                  navLabel: 'Listado',
+                  resource: supplierResources.cargas,
+                }),
+                lazy: lazyComponent(
+                  () => import('../features/cargas/pages/cargas-page'),
+                  (m) => m.CargasPage,
+                ),
               },
-            },
-            {
-              path: `subir-facturas/${supplierSuffix}`,
-              handle: supplier({
-                name: 'proveedor-subir-facturas',
-                title: 'Subir facturas',
-                resource: supplierResources.facturas,
-              }),
-              lazy: async () => {
-                const m = await import('../features/transportes/pages/subir-facturas-page');
-                return { loader: m.subirFacturasLoader, Component: m.SubirFacturasPage };
+              {
+                path: `panel/${supplierSuffix}`,
+                handle: supplier({
+                  name: 'proveedor-panel',
+                  title: 'Panel de vehículos',
+                  navLabel: 'Panel',
+                  resource: supplierResources.panel,
+                }),
+                lazy: lazyComponent(
+                  () => import('../features/vehiculos/pages/panel-page'),
+                  (m) => m.PanelPage,
+                ),
               },
-            },
-            {
-              path: `certificados/${supplierSuffix}`,
-              handle: supplier({
-                name: 'proveedor-certificados',
-                title: 'Certificados',
-                resource: supplierResources.certificados,
-              }),
-              lazy: lazyComponent(
-                () => import('../features/certificados/pages/certificados-page'),
-                (m) => m.CertificadosPage,
-              ),
-            },
-            {
-              path: `prevencion/${supplierSuffix}`,
-              handle: supplier({
-                name: 'proveedor-prevencion',
-                title: 'Prevención',
-                resource: supplierResources.prevencion,
-              }),
-              lazy: lazyComponent(
-                () => import('../features/prevencion/pages/prevencion-page'),
-                (m) => m.PrevencionPage,
-              ),
-            },
-          ],
-        },
+              {
+                path: `transportes/${supplierSuffix}`,
+                handle: supplier({
+                  name: 'proveedor-transportes',
+                  title: 'Histórico Transportes',
+                  resource: supplierResources.transportes,
+                }),
+                lazy: lazyComponent(
+                  () => import('../features/transportes/pages/historico-transportes-page'),
+                  (m) => m.HistoricoTransportesPage,
+                ),
+              },
+              {
+                path: `facturas/${supplierSuffix}`,
+                handle: supplier({
+                  name: 'proveedor-facturas',
+                  title: 'Histórico Facturas',
+                  resource: supplierResources.facturas,
+                }),
+                lazy: lazyComponent(
+                  () => import('../features/facturas-proveedor/pages/historico-facturas-page'),
+                  (m) => m.HistoricoFacturasPage,
+                ),
+              },
+              {
+                path: `subir-albaranes-entrega/${supplierSuffix}`,
+                handle: supplier({
+                  name: 'proveedor-subir-albaranes-entrega',
+                  title: 'Subir albaranes de entrega',
+                  resource: supplierResources.transportes,
+                }),
+                lazy: async () => {
+                  const [m] = await Promise.all([
+                    import('../features/transportes/pages/subir-albaranes-entrega-page'),
+                    loadAllTexts(),
+                  ]);
+                  return {
+                    loader: m.subirAlbaranesEntregaLoader,
+                    Component: m.SubirAlbaranesEntregaPage,
+                  };
+                },
+              },
+              {
+                path: `subir-facturas/${supplierSuffix}`,
+                handle: supplier({
+                  name: 'proveedor-subir-facturas',
+                  title: 'Subir facturas',
+                  resource: supplierResources.facturas,
+                }),
+                lazy: async () => {
+                  const [m] = await Promise.all([
+                    import('../features/transportes/pages/subir-facturas-page'),
+                    loadAllTexts(),
+                  ]);
+                  return { loader: m.subirFacturasLoader, Component: m.SubirFacturasPage };
+                },
+              },
+              {
+                path: `certificados/${supplierSuffix}`,
+                handle: supplier({
+                  name: 'proveedor-certificados',
+                  title: 'Certificados',
+                  resource: supplierResources.certificados,
+                }),
+                lazy: lazyComponent(
+                  () => import('../features/certificados/pages/certificados-page'),
+                  (m) => m.CertificadosPage,
+                ),
+              },
+              {
+                path: `prevencion/${supplierSuffix}`,
+                handle: supplier({
+                  name: 'proveedor-prevencion',
+                  title: 'Prevención',
+                  resource: supplierResources.prevencion,
+                }),
+                lazy: lazyComponent(
+                  () => import('../features/prevencion/pages/prevencion-page'),
+                  (m) => m.PrevencionPage,
+                ),
+              },
+            ],
+          },
+        ]),
 
         {
           path: '*',

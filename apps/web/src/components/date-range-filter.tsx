@@ -18,6 +18,12 @@ function toIso(value: DateValue | undefined): string | undefined {
   return value.slice(0, 10);
 }
 
+/**
+ * Mantine closes the calendar without giving the focus back (`returnFocus: false`): a keyboard
+ * user who picks a day would be left on the page's body (WCAG 2.4.3, e2e/a11y/keyboard.spec).
+ */
+const RETURN_FOCUS = { returnFocus: true };
+
 /** The picker's tuple for a DateRange. */
 export function toPickerValue(range: DateRange): DatesRangeValue<string> {
   return [range.desde ?? null, range.hasta ?? null];
@@ -89,6 +95,7 @@ export function DateRangeFilter({
       allowSingleDateInRange
       clearable
       clearButtonProps={{ 'aria-label': t('tabla.clearDates') }}
+      popoverProps={RETURN_FOCUS}
       minDate={minDate}
       maxDate={maxDate}
       leftSection={<IconCalendar size={16} aria-hidden />}
@@ -123,6 +130,7 @@ export function DateField({ label, value, onChange, error, minDate, maxDate }: D
       valueFormat="DD/MM/YYYY"
       clearable
       clearButtonProps={{ 'aria-label': t('tabla.clearDate') }}
+      popoverProps={RETURN_FOCUS}
       error={error}
       minDate={minDate}
       maxDate={maxDate}

@@ -1,17 +1,20 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import './calendar-locale';
-import es from './es.json';
+// The login pages' first screen only: vite.config.ts picks these keys out of es.json at build
+// time (about 1 KiB in the entry instead of all of Spanish, issue 7). The rest is its own chunk.
+import firstScreenTexts from './es.json?first-screen';
 
 /** Languages the UI can show; Spanish is the default and the fallback (spec §1, §9). */
 export const supportedLanguages = ['es', 'en'] as const;
 export type SupportedLanguage = (typeof supportedLanguages)[number];
 export const DEFAULT_LANGUAGE: SupportedLanguage = 'es';
 
-// Spanish ships in the entry chunk; every other language is a separate chunk loaded on demand.
-const languageLoaders: Record<Exclude<SupportedLanguage, 'es'>, () => Promise<unknown>> = {
+// Every language's full texts are their own chunk, loaded on demand.
+const languageLoaders: Record<SupportedLanguage, () => Promise<unknown>> = {
+  es: () => import('./es.json').then((module) => module.default),
   en: () => import('./en.json').then((module) => module.default),
 };
+const completeTexts = new Map<SupportedLanguage, Promise<void>>();
 
 export function isSupportedLanguage(value: string): value is SupportedLanguage {
   return (supportedLanguages as readonly string[]).includes(value);
@@ -21,10 +24,14 @@ void i18n.use(initReactI18next).init({
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...supportedLanguages],
-  resources: { es: { translation: es } },
+  // The first screen renders at once; loadAllTexts() adds the rest before anything else shows
+  // (merged into this copy, the module's own object stays as built).
+  resources: { es: { translation: structuredClone(firstScreenTexts) } },
   // React already escapes what it renders.
   interpolation: { escapeValue: false },
-  // Resources are in memory, so initialise synchronously: the first render is already translated.
+  // Whatever is on screen when more texts arrive shows them.
+  react: { bindI18nStore: 'added' },
+  // No backend: initialise synchronously; resources are added as their chunks arrive.
   initAsync: false,
   // No advertising in the users' browser console.
   showSupportNotice: false,
@@ -33,6 +40,20 @@ void i18n.use(initReactI18next).init({
 i18n.on('languageChanged', (language) => {
   document.documentElement.lang = language;
 });
+
+/** Adds all of `language`'s texts, once. */
+function addCompleteTexts(language: SupportedLanguage): Promise<void> {
+  let loaded = completeTexts.get(language);
+  if (!loaded) {
+    loaded = languageLoaders[language]().then((resources) => {
+      i18n.addResourceBundle(language, 'translation', resources, true, true);
+    });
+    // A failed chunk may be retried by the next caller.
+    loaded.catch(() => completeTexts.delete(language));
+    completeTexts.set(language, loaded);
+  }
+  return loaded;
+}
 
 /**
  * Loads `language` (its JSON on demand) and switches the UI to it. Unknown languages are ignored
@@ -43,11 +64,22 @@ export async function loadLanguage(language: string): Promise<void> {
     console.warn(`Idioma no soportado: ${language}`);
     return;
   }
-  if (language !== 'es' && !i18n.hasResourceBundle(language, 'translation')) {
-    const resources = await languageLoaders[language]();
-    i18n.addResourceBundle(language, 'translation', resources, true, true);
-  }
+  await addCompleteTexts(language);
   if (i18n.language !== language) await i18n.changeLanguage(language);
+}
+
+/**
+ * All texts of the current language, beyond the login pages' first screen. Every lazy route
+ * and dialog awaits it before it renders (router.tsx, login-form.tsx); without it, keys show.
+ */
+export async function loadAllTexts(): Promise<void> {
+  const current = isSupportedLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  try {
+    await addCompleteTexts(current);
+  } catch (error) {
+    // The page still works with the keys showing; better than no page at all.
+    console.error('No se han podido cargar los textos', error);
+  }
 }
 
 export default i18n;

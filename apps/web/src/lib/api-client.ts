@@ -54,8 +54,12 @@ export interface ApiRequestOptions<T> {
   body?: unknown;
   /** Milliseconds before the call is aborted; REQUEST_TIMEOUT_MS by default. */
   timeoutMs?: number;
-  /** Parses the successful response; without it the JSON is returned as is. */
-  schema?: ResponseSchema<T>;
+  /**
+   * Parses the successful response; without it the JSON is returned as is. A loader
+   * (`() => import(…).then(…)`) keeps zod out of the chunk that makes the call: the login pages
+   * load it only once a request is under way (issue 7, size budget).
+   */
+  schema?: ResponseSchema<T> | (() => Promise<ResponseSchema<T>>);
   /** Caller's own cancellation (e.g. TanStack Query's signal). */
   signal?: AbortSignal;
   /**
@@ -138,6 +142,10 @@ export async function apiRequest<T = unknown>(
     redirectOn401 = true,
   } = options;
 
+  // A schema loader runs while the request is in flight; its failure surfaces only when awaited.
+  const parserReady = typeof schema === 'function' ? schema() : Promise.resolve(schema);
+  parserReady.catch(() => undefined);
+
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Content-Type': 'application/json',
@@ -200,7 +208,7 @@ export async function apiRequest<T = unknown>(
       );
     }
     if (!schema) return payload as T;
-    const parsed = schema.safeParse(payload);
+    const parsed = (await parserReady)!.safeParse(payload);
     if (!parsed.success) {
       throw new ApiRequestError(
         i18n.t('errors.invalidResponse'),

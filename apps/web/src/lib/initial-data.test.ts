@@ -92,3 +92,28 @@ describe('regionOptions', () => {
     expect(options.find((region) => region.codigo === 'es')?.nombre).toBe('Europa');
   });
 });
+
+describe('hand-written copy of the contract (keeps zod out of the login pages)', () => {
+  it('has the contract constants and default regions', async () => {
+    const local = await import('./initial-data');
+    expect(local.INITIAL_DATA_ELEMENT_ID).toBe(INITIAL_DATA_ELEMENT_ID);
+    expect(local.INITIAL_DATA_VALIDITY_MS).toBe(INITIAL_DATA_VALIDITY_MS);
+    expect(local.defaultRegions).toEqual(defaultRegions);
+  });
+
+  it.each([
+    { updated, regiones },
+    { updated, regiones, config: { mapsApiKey: 'k', vapidPublicKey: 'v' }, extra: 1 },
+    { updated, regiones: [{ codigo: 'xx', nombre: 'X', activa: true }] },
+    { updated, regiones: [{ codigo: 'es', nombre: 'Europa' }] },
+    { updated, config: { mapsApiKey: 'k' } },
+    { updated: 5 },
+    { updated, regiones: 'es' },
+    [],
+  ])('accepts and rejects what the contract does: %j', async (sample) => {
+    const { InitialData } = await import('@extranet/contracts/initial-data/initial-data');
+    const contract = InitialData.safeParse(sample);
+    const read = readInitialData(documentWith(JSON.stringify(sample)), updatedMs);
+    expect(read).toEqual(contract.success ? contract.data : {});
+  });
+});

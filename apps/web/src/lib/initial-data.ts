@@ -1,9 +1,74 @@
-import {
-  INITIAL_DATA_ELEMENT_ID,
-  INITIAL_DATA_VALIDITY_MS,
-  InitialData,
-} from '@extranet/contracts/initial-data/initial-data';
-import { defaultRegions, type Region } from '@extranet/contracts/regiones/region';
+import type { InitialData, PublicConfig } from '@extranet/contracts/initial-data/initial-data';
+import type { Region, RegionCode } from '@extranet/contracts/regiones/region';
+
+// The login pages read this module before anything else: it checks the document by hand instead
+// of importing the contract's zod schema, which would put zod in their first download (issue 7,
+// size budget). initial-data.test.ts checks these copies against the contract.
+
+/** Contract's INITIAL_DATA_ELEMENT_ID. */
+export const INITIAL_DATA_ELEMENT_ID = 'initial-data';
+/** Contract's INITIAL_DATA_VALIDITY_MS: spec §4, 10 hours. */
+export const INITIAL_DATA_VALIDITY_MS = 10 * 60 * 60 * 1000;
+/** Contract's `defaultRegionNames` (spec §3: Spain shows as "Europa"). */
+const DEFAULT_REGION_NAMES: Record<RegionCode, string> = {
+  ma: 'Marruecos',
+  tr: 'Turquía',
+  es: 'Europa',
+  it: 'Italia',
+  ro: 'Rumanía',
+  rs: 'Serbia',
+};
+/** Contract's `defaultRegions`: every branch active, sorted by display name. */
+export const defaultRegions: Region[] = (Object.keys(DEFAULT_REGION_NAMES) as RegionCode[])
+  .map((codigo) => ({ codigo, nombre: DEFAULT_REGION_NAMES[codigo], activa: true }))
+  .sort((a, b) => a.nombre.localeCompare(b.nombre, 'es'));
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isOptionalString(value: unknown): value is string | undefined {
+  return value === undefined || typeof value === 'string';
+}
+
+function isRegion(value: unknown): value is Region {
+  return (
+    isRecord(value) &&
+    typeof value.codigo === 'string' &&
+    Object.hasOwn(DEFAULT_REGION_NAMES, value.codigo) &&
+    typeof value.nombre === 'string' &&
+    typeof value.activa === 'boolean'
+  );
+}
+
+function isPublicConfig(value: unknown): value is PublicConfig {
+  return (
+    isRecord(value) &&
+    typeof value.mapsApiKey === 'string' &&
+    typeof value.vapidPublicKey === 'string'
+  );
+}
+
+/** The contract's `InitialData.safeParse`, by hand: unknown keys are dropped as zod does. */
+function parseInitialData(json: unknown): InitialData | undefined {
+  if (!isRecord(json)) return undefined;
+  const { updated, generated, regiones, config } = json;
+  if (!isOptionalString(updated) || !isOptionalString(generated)) return undefined;
+  if (regiones !== undefined && !(Array.isArray(regiones) && regiones.every(isRegion))) {
+    return undefined;
+  }
+  if (config !== undefined && !isPublicConfig(config)) return undefined;
+  const data: InitialData = {};
+  if (updated !== undefined) data.updated = updated;
+  if (generated !== undefined) data.generated = generated;
+  if (regiones !== undefined) {
+    data.regiones = regiones.map(({ codigo, nombre, activa }) => ({ codigo, nombre, activa }));
+  }
+  if (config !== undefined) {
+    data.config = { mapsApiKey: config.mapsApiKey, vapidPublicKey: config.vapidPublicKey };
+  }
+  return data;
+}
 
 /**
  * The initial data the server embeds in the page (spec §3, §4), or `{}` when the element is
@@ -19,13 +84,13 @@ export function readInitialData(doc: Document = document, now: number = Date.now
   } catch {
     return {};
   }
-  const parsed = InitialData.safeParse(json);
-  if (!parsed.success) return {};
-  const stamp = parsed.data.updated ?? parsed.data.generated;
+  const parsed = parseInitialData(json);
+  if (!parsed) return {};
+  const stamp = parsed.updated ?? parsed.generated;
   const time = stamp === undefined ? Number.NaN : Date.parse(stamp);
   // Undated data cannot be proven fresh, so it is treated as stale.
   if (Number.isNaN(time) || now > time + INITIAL_DATA_VALIDITY_MS) return {};
-  return parsed.data;
+  return parsed;
 }
 
 type InitialDataEntryKey = Exclude<keyof InitialData, 'updated' | 'generated'>;

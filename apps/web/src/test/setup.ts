@@ -1,6 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import i18n from '../i18n';
+import '../i18n/calendar-locale';
+import es from '../i18n/es.json';
+
+// In the app main.tsx loads Spanish (its own chunk) before the first render and the data scope
+// registers the calendar locale; tests start with both.
+i18n.addResourceBundle('es', 'translation', es, true, true);
 
 // jsdom lacks the layout APIs Mantine and the router touch.
 Object.defineProperty(window, 'matchMedia', {

@@ -36,6 +36,7 @@ import { useAccessLink } from '../../features/auth/api/access-link';
 import { useAuthSession } from '../../features/auth/api/get-auth-session';
 import { useMenu } from '../../features/auth/api/get-menu';
 import { useLogout } from '../../features/auth/api/logout';
+import { TotpSettingsButton } from '../../features/auth/components/totp-settings';
 import { CertificateWarning } from '../../features/certificados/components/certificate-warning';
 import { EnablePushButton } from '../../features/push/components/enable-push-button';
 import { setUpPushAfterLogin } from '../../features/push/push-setup';
@@ -251,6 +252,7 @@ function SignedInShell({ portal, navigation, linkSession, accessSuffix = '' }: S
                 </Box>
               )}
               {!viaLink && <EnablePushButton portal={portal} />}
+              {!viaLink && <TotpSettingsButton />}
               {!viaLink && (
                 <>
                   <Button

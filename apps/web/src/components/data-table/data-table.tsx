@@ -504,7 +504,14 @@ export function DataTable<T>({
   return (
     <>
       {toolbarNode}
-      <div ref={scrollerRef} className={classes.scroller} style={{ maxHeight }}>
+      <div
+        ref={scrollerRef}
+        className={classes.scroller}
+        // While the skeleton shows, the scroller already takes its full height: the virtualiser
+        // measures it then, so the first rows it renders fill it; otherwise a second render adds
+        // rows and the columns widen, a layout shift (Lighthouse CLS 0.13 on the history).
+        style={loading && rows.length === 0 ? { maxHeight, height: maxHeight } : { maxHeight }}
+      >
         {body}
       </div>
       {loadingMore && (

@@ -1,8 +1,8 @@
 import type { ChooseClienteRequest } from '@extranet/contracts/auth/login';
-import { AuthSession } from '@extranet/contracts/auth/session';
-import { useMutation } from '@tanstack/react-query';
+import type { AuthSession } from '@extranet/contracts/auth/session';
 import { apiRequest } from '../../../lib/api-client';
 import type { Portal } from '../../../lib/portal';
+import { usePlainMutation } from '../../../lib/use-plain-mutation';
 
 /**
  * `PUT /api/clientes/cliente` or `PUT /api/proveedores/proveedor` (spec §7): the company chosen
@@ -10,11 +10,13 @@ import type { Portal } from '../../../lib/portal';
  */
 export function chooseCompany(portal: Portal, company: ChooseClienteRequest): Promise<AuthSession> {
   const path = portal === 'clientes' ? '/api/clientes/cliente' : '/api/proveedores/proveedor';
-  return apiRequest('PUT', path, { body: company, schema: AuthSession });
+  return apiRequest('PUT', path, {
+    body: company,
+    schema: () => import('@extranet/contracts/auth/session').then((m) => m.AuthSession),
+  });
 }
 
+/** No query cache on the login pages (issue 7): a plain mutation. */
 export function useChooseCompany(portal: Portal) {
-  return useMutation({
-    mutationFn: (company: ChooseClienteRequest) => chooseCompany(portal, company),
-  });
+  return usePlainMutation((company: ChooseClienteRequest) => chooseCompany(portal, company));
 }

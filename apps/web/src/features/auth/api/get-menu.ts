@@ -1,11 +1,14 @@
-import { MenuResponse, type MenuEntry } from '@extranet/contracts/menus/menu';
+import type { MenuEntry } from '@extranet/contracts/menus/menu';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { Portal } from '../../../lib/portal';
 
 /** `GET /api/clientes/menu` or `/api/proveedores/menu`: the sections the visitor may open. */
 export function getMenu(portal: Portal, signal?: AbortSignal): Promise<MenuEntry[]> {
-  return apiRequest('GET', `/api/${portal}/menu`, { schema: MenuResponse, signal });
+  return apiRequest('GET', `/api/${portal}/menu`, {
+    schema: () => import('@extranet/contracts/menus/menu').then((m) => m.MenuResponse),
+    signal,
+  });
 }
 
 export function menuQueryOptions(portal: Portal, accessKey = '') {

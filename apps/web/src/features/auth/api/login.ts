@@ -1,7 +1,7 @@
-import { LoginResponse, type LoginRequest } from '@extranet/contracts/auth/login';
-import { useMutation } from '@tanstack/react-query';
+import type { LoginRequest, LoginResponse } from '@extranet/contracts/auth/login';
 import { apiRequest, LOGIN_TIMEOUT_MS } from '../../../lib/api-client';
 import type { Portal } from '../../../lib/portal';
+import { usePlainMutation } from '../../../lib/use-plain-mutation';
 import { portalApi } from './portal-paths';
 
 /**
@@ -12,11 +12,13 @@ export function login(portal: Portal, request: LoginRequest): Promise<LoginRespo
   return apiRequest('POST', portalApi(portal, 'login'), {
     body: request,
     timeoutMs: LOGIN_TIMEOUT_MS,
-    schema: LoginResponse,
+    // Loaded while the request runs: zod stays out of the login page's chunks (issue 7).
+    schema: () => import('@extranet/contracts/auth/login').then((m) => m.LoginResponse),
     redirectOn401: false,
   });
 }
 
+/** No query cache on the login pages (issue 7): a plain mutation. */
 export function useLogin(portal: Portal) {
-  return useMutation({ mutationFn: (request: LoginRequest) => login(portal, request) });
+  return usePlainMutation((request: LoginRequest) => login(portal, request));
 }

@@ -1,8 +1,8 @@
 import { LoginResponse, RECOVERY_MARKER } from '@extranet/contracts/auth/login';
 import type { RegionCode } from '@extranet/contracts/regiones/region';
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest, RECOVERY_TIMEOUT_MS } from '../../../lib/api-client';
 import type { Portal } from '../../../lib/portal';
+import { usePlainMutation } from '../../../lib/use-plain-mutation';
 import { portalApi } from './portal-paths';
 
 export interface RecoverPasswordInput {
@@ -26,8 +26,7 @@ export function recoverPassword(
   });
 }
 
+/** The login pages have no query cache (issue 7): a plain mutation. */
 export function useRecoverPassword(portal: Portal) {
-  return useMutation({
-    mutationFn: (input: RecoverPasswordInput) => recoverPassword(portal, input),
-  });
+  return usePlainMutation((input: RecoverPasswordInput) => recoverPassword(portal, input));
 }

@@ -1,4 +1,4 @@
-import { MenuResponse, type MenuEntry } from '@extranet/contracts/menus/menu';
+import type { MenuEntry } from '@extranet/contracts/menus/menu';
 import { apiRequest } from '../../../lib/api-client';
 import type { Portal } from '../../../lib/portal';
 
@@ -7,5 +7,7 @@ import type { Portal } from '../../../lib/portal';
  * company just chosen (spec §4). Called once after the selection dialog, so no query hook.
  */
 export function updateMenu(portal: Portal): Promise<MenuEntry[]> {
-  return apiRequest('GET', `/api/${portal}/updatemenu`, { schema: MenuResponse });
+  return apiRequest('GET', `/api/${portal}/updatemenu`, {
+    schema: () => import('@extranet/contracts/menus/menu').then((m) => m.MenuResponse),
+  });
 }

@@ -15,6 +15,7 @@ import {
   sentBodies,
   setInitialRegions,
 } from '../../../test/render';
+import { takeHandedOverMenus } from '../login-handoff';
 import { LoginForm } from './login-form';
 
 const es = { codigo: 'es', nombre: 'Europa', activa: true } as const;
@@ -110,10 +111,9 @@ describe('LoginForm fields (spec §2, §5)', () => {
   it('shows the region selector with several regions, Europa by default, and sends dregion', async () => {
     const fetchMock = mockApi({ 'POST /api/login': () => json(200, loginResponse()) });
     const { user } = renderForm();
-    const region = screen.getAllByLabelText('Región')[0] as HTMLElement;
-    expect(region).toHaveValue('Europa');
-    await user.click(region);
-    await user.click(await screen.findByRole('option', { name: 'Italia' }));
+    const region = screen.getByRole('combobox', { name: 'Región' });
+    expect(screen.getByRole('option', { name: 'Europa', selected: true })).toBeInTheDocument();
+    await user.selectOptions(region, 'Italia');
     await fillAndSubmit(user, 'cliente@demo.it');
     await screen.findByText('landed');
     expect(sentBodies(fetchMock, 'POST /api/login')).toEqual([
@@ -290,7 +290,7 @@ describe('customer login flow (spec §4)', () => {
       'PUT /api/clientes/cliente': () => json(200, { ...anonymousSession, success: 1, id: 2 }),
       'GET /api/clientes/updatemenu': () => json(200, menus),
     });
-    const { user, router, queryClient } = renderForm();
+    const { user, router } = renderForm();
     await fillAndSubmit(user, 'dos@demo.es');
 
     const dialog = await screen.findByRole('dialog', { name: 'Seleccionar cliente conexión' });
@@ -314,7 +314,8 @@ describe('customer login flow (spec §4)', () => {
       { id: 2, razon_social: 'Cliente 2', localidad: 'Zaragoza' },
     ]);
     expect(sentBodies(fetchMock, 'GET /api/clientes/updatemenu')).toHaveLength(1);
-    expect(queryClient.getQueryData(['menu', 'clientes', ''])).toEqual(menus);
+    // Handed to the portal's new query cache.
+    expect(takeHandedOverMenus()).toEqual({ portal: 'clientes', menus });
   });
 
   it('a failed menu update after the choice is only logged', async () => {

@@ -32,7 +32,8 @@ describe('recovery dialog, errors of another type (spec §8)', () => {
     const user = userEvent.setup();
     renderRoute(<LoginForm portal="clientes" />);
     await user.click(screen.getByRole('button', { name: 'Recibir nueva contraseña' }));
-    const dialog = screen.getByRole('dialog', { name: 'Recibir nueva contraseña' });
+    // A lazy chunk (issue 7): the dialog appears once loaded.
+    const dialog = await screen.findByRole('dialog', { name: 'Recibir nueva contraseña' });
     await user.type(within(dialog).getByLabelText(/^E-mail/), 'a@b.es');
     await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
     await waitFor(() => expect(error).toHaveBeenCalledWith(expect.any(String), failure));

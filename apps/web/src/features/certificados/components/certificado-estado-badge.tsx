@@ -16,7 +16,6 @@ export function CertificadoEstadoBadge({ estado }: { estado: CertificadoEstado }
     <Badge
       color={COLORS[estado]}
       variant={estado === 'caducado' ? 'filled' : 'light'}
-      c={estado === 'caduca_pronto' ? 'yellow.9' : undefined}
       style={{ whiteSpace: 'nowrap' }}
     >
       {t(`certificados.estado.${estado}`)}

@@ -143,7 +143,9 @@ export function HistoricoTransportesPage() {
         hasMore={hasNextPage}
         loadingMore={isFetchingNextPage}
         exportUrl={transportesExportUrl(filtros)}
-        estimateRowHeight={58}
+        // What a two-line row measures (51.5 px): a wrong estimate moves the rows below once
+        // they are measured, a layout shift Lighthouse counts (CLS 0.13 with 58).
+        estimateRowHeight={52}
       />
     </>
   );

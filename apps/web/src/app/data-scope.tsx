@@ -1,0 +1,31 @@
+import { DatesProvider } from '@mantine/dates';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Outlet } from 'react-router';
+import { menuQueryOptions } from '../features/auth/api/get-menu';
+import { takeHandedOverMenus } from '../features/auth/login-handoff';
+import { CALENDAR_LOCALE } from '../i18n/calendar-locale';
+import { createQueryClient } from './query-client';
+
+/**
+ * Data cache and calendar for every route but the login pages, which need neither (issue 7:
+ * they stay out of the login pages' first download). A lazy layout route in router.tsx.
+ * Leaving it for a login page drops the cache, so nothing of a previous visitor survives a new
+ * login; the new cache starts with the menus the login answered with.
+ */
+export function DataScope() {
+  const [client] = useState(() => {
+    const created = createQueryClient();
+    const handed = takeHandedOverMenus();
+    if (handed) created.setQueryData(menuQueryOptions(handed.portal).queryKey, handed.menus);
+    return created;
+  });
+  return (
+    <QueryClientProvider client={client}>
+      {/* Spec §9: Spanish calendar, weeks start on Monday. */}
+      <DatesProvider settings={{ locale: CALENDAR_LOCALE, firstDayOfWeek: 1, weekendDays: [0, 6] }}>
+        <Outlet />
+      </DatesProvider>
+    </QueryClientProvider>
+  );
+}
