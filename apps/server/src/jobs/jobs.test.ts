@@ -1,14 +1,24 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, utimesSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../app.js';
+import { isPostgres } from '../db/sql.js';
 import { clock } from '../lib/clock.js';
 import { outboxDir } from '../mail/mailer.js';
 import { createApiKey } from '../modules/api-keys/service.js';
 import { buildTestApp } from '../test/app.js';
 import { testDatabases, type TestDatabaseHandle } from '../test/databases.js';
 import { outboxFiles, readEml } from '../test/eml.js';
+import { contentKey } from '../storage/file-storage.js';
+import { LocalDiskStorage } from '../storage/local-disk-storage.js';
 import { createProveedorConUsuario } from '../test/proveedores.js';
+import { purgarArchivosHuerfanos } from './archivos-huerfanos.js';
 import { avisarCertificadosPorCaducar } from './certificados.js';
 import { limpiar } from './limpieza.js';
+import { REFERENCIAS_ARCHIVO } from './repository.js';
 import { createJobScheduler } from './scheduler.js';
 
 const HOY = new Date('2026-11-22T06:00:00.000Z');
@@ -205,7 +215,7 @@ describe.each(testDatabases())('tareas programadas ($name)', ({ open }) => {
       .execute();
 
     at(HOY);
-    const borrados = await limpiar(handle.db, app.config);
+    const borrados = await limpiar(handle.db, app.storage, app.config);
     expect(borrados).toMatchObject({ idempotency_keys: 1, sesiones: 2, remember_tokens: 2 });
     expect(borrados.password_resets).toBeGreaterThanOrEqual(2);
 
@@ -236,7 +246,153 @@ describe.each(testDatabases())('tareas programadas ($name)', ({ open }) => {
 
     // Two hours on, the 23-hour-old answer is past 24 h too.
     at(new Date(HOY.getTime() + 2 * H));
-    expect((await limpiar(handle.db, app.config)).idempotency_keys).toBe(1);
+    expect((await limpiar(handle.db, app.storage, app.config)).idempotency_keys).toBe(1);
+  });
+
+  describe('limpieza de archivos sin referencias', () => {
+    const H = 3_600_000;
+    const hace = (ms: number) => new Date(HOY.getTime() - ms);
+
+    /** Bytes put in storage under their content address; returns the key. */
+    async function fichero(): Promise<string> {
+      const bytes = Buffer.from(`%PDF-1.4\n% ${randomBytes(8).toString('hex')}\n%%EOF\n`);
+      const key = contentKey(createHash('sha256').update(bytes).digest('hex'));
+      await app.storage.put(key, Readable.from([bytes]), { mime: 'application/pdf' });
+      return key;
+    }
+
+    async function archivo(key: string, createdAt: Date): Promise<number> {
+      const row = await handle.db
+        .insertInto('archivos')
+        .values({
+          propietario_tipo: 'sistema',
+          propietario_id: null,
+          tipo: 'otro',
+          nombre: 'documento.pdf',
+          mime: 'application/pdf',
+          tamano_bytes: 1,
+          sha256: key.split('/')[2]!,
+          storage_key: key,
+          created_at: createdAt.toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(row.id);
+    }
+
+    const filas = async (ids: number[]) =>
+      (await handle.db.selectFrom('archivos').select('id').where('id', 'in', ids).execute())
+        .map((r) => Number(r.id))
+        .sort((a, b) => a - b);
+    const enDisco = (key: string) => existsSync(path.join(disco().root, key));
+    const disco = () => {
+      if (!(app.storage instanceof LocalDiskStorage)) throw new Error('se esperaba disco local');
+      return app.storage;
+    };
+
+    it('borra fila y fichero del huérfano de más de 24 h; deja los referenciados y los recientes, con varias instancias', async () => {
+      const { proveedorId } = await createProveedorConUsuario(handle.db);
+      const [viejo, enlazado, reciente, compartido] = [
+        await fichero(),
+        await fichero(),
+        await fichero(),
+        await fichero(),
+      ];
+      const huerfano = await archivo(viejo, hace(25 * H));
+      const referenciado = await archivo(enlazado, hace(30 * DIA));
+      const fresco = await archivo(reciente, hace(23 * H));
+      // The same bytes behind an orphan and a linked archivo: the row goes, the file stays.
+      const copiaHuerfana = await archivo(compartido, hace(25 * H));
+      const copiaEnlazada = await archivo(compartido, hace(25 * H));
+      const cert = await certificado(proveedorId, tipos[0]!.codigo, '2030-01-01');
+      await handle.db
+        .updateTable('certificados')
+        .set({ archivo_id: referenciado })
+        .where('id', '=', cert)
+        .execute();
+      await handle.db
+        .insertInto('prevencion_documentos')
+        .values({ titulo: 'Plan de emergencia', archivo_id: copiaEnlazada })
+        .execute();
+
+      at(HOY);
+      // Two instances at once: each row is deleted once, by whichever gets it.
+      const [a, b] = await Promise.all([
+        limpiar(handle.db, app.storage, app.config),
+        limpiar(handle.db, app.storage, app.config),
+      ]);
+      expect(a.archivos + b.archivos).toBe(2);
+      expect(await filas([huerfano, referenciado, fresco, copiaHuerfana, copiaEnlazada])).toEqual([
+        referenciado,
+        fresco,
+        copiaEnlazada,
+      ]);
+      expect([viejo, enlazado, reciente, compartido].map(enDisco)).toEqual([
+        false,
+        true,
+        true,
+        true,
+      ]);
+      const certificadoActual = await handle.db
+        .selectFrom('certificados')
+        .select('archivo_id')
+        .where('id', '=', cert)
+        .executeTakeFirstOrThrow();
+      expect(certificadoActual.archivo_id).toBe(referenciado);
+
+      // Two hours on, the 23-hour-old orphan is past 24 h too.
+      at(new Date(HOY.getTime() + 2 * H));
+      expect(await limpiar(handle.db, app.storage, app.config)).toMatchObject({
+        archivos: 1,
+        ficheros: 1,
+      });
+      expect(await filas([fresco])).toEqual([]);
+      expect(enDisco(reciente)).toBe(false);
+    });
+
+    it('en disco local borra los ficheros sin fila escritos hace más de 24 h', async () => {
+      const [viejo, reciente, conFila] = [await fichero(), await fichero(), await fichero()];
+      await archivo(conFila, HOY);
+      // A file outside the content addresses (the bulk seed's stand-in) is never ours to judge.
+      const ajeno = 'bulk/cmr-bulk.pdf';
+      await app.storage.put(ajeno, Readable.from([Buffer.from('x')]), { mime: 'application/pdf' });
+      for (const key of [viejo, conFila, ajeno]) {
+        utimesSync(path.join(disco().root, key), hace(25 * H), hace(25 * H));
+      }
+      utimesSync(path.join(disco().root, reciente), hace(23 * H), hace(23 * H));
+      expect(await purgarArchivosHuerfanos(handle.db, app.storage, hace(24 * H))).toEqual({
+        archivos: 0,
+        ficheros: 1,
+      });
+      expect([viejo, reciente, conFila, ajeno].map(enDisco)).toEqual([false, true, true, true]);
+    });
+
+    it('REFERENCIAS_ARCHIVO son todas las claves ajenas a archivos del esquema', async () => {
+      const esquema = isPostgres(handle.db)
+        ? (
+            await sql<{ tabla: string; columna: string }>`
+              select kcu.table_name as tabla, kcu.column_name as columna
+              from information_schema.referential_constraints rc
+              join information_schema.key_column_usage kcu
+                on kcu.constraint_name = rc.constraint_name
+                and kcu.constraint_schema = rc.constraint_schema
+              join information_schema.constraint_column_usage ccu
+                on ccu.constraint_name = rc.unique_constraint_name
+                and ccu.constraint_schema = rc.unique_constraint_schema
+              where ccu.table_name = 'archivos' and kcu.table_schema = current_schema()`.execute(
+              handle.db,
+            )
+          ).rows
+        : (
+            await sql<{ tabla: string; columna: string }>`
+              select m.name as tabla, f."from" as columna
+              from sqlite_master m, pragma_foreign_key_list(m.name) f
+              where m.type = 'table' and f."table" = 'archivos'`.execute(handle.db)
+          ).rows;
+      const orden = (l: ReadonlyArray<{ tabla: string; columna: string }>) =>
+        l.map(({ tabla, columna }) => `${tabla}.${columna}`).sort();
+      expect(orden(esquema)).toEqual(orden(REFERENCIAS_ARCHIVO));
+    });
   });
 
   it('el planificador ejecuta las tareas al arrancar y se detiene limpio', async () => {

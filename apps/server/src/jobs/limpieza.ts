@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { clock } from '../lib/clock.js';
 import { deleteExpiredSesiones } from '../modules/sesiones/repository.js';
+import type { FileStorage } from '../storage/file-storage.js';
+import { ARCHIVOS_HUERFANOS_HORAS, purgarArchivosHuerfanos } from './archivos-huerfanos.js';
 import {
   deleteDeadPasswordResets,
   deleteDeadRememberTokens,
@@ -17,15 +19,21 @@ export interface Limpieza {
   sesiones: number;
   remember_tokens: number;
   password_resets: number;
+  /** Unreferenced files older than ARCHIVOS_HUERFANOS_HORAS: rows, and objects in storage. */
+  archivos: number;
+  ficheros: number;
 }
 
 /**
  * Deletes what can no longer be used: idempotent answers older than IDEMPOTENCIA_HORAS,
  * sessions past their absolute or idle expiry, expired or revoked remember-me tokens, used or
- * expired password-reset tokens. Idempotent, so several instances may run it at once.
+ * expired password-reset tokens, and files nothing points at any more once older than
+ * ARCHIVOS_HUERFANOS_HORAS (archivos-huerfanos.ts). Idempotent, so several instances may run
+ * it at once.
  */
 export async function limpiar(
   db: Kysely<Database>,
+  storage: FileStorage,
   limits: { sessionIdleMinutes: number },
 ): Promise<Limpieza> {
   const now = clock.now();
@@ -36,5 +44,10 @@ export async function limpiar(
     sesiones: await deleteExpiredSesiones(db, iso, hace(limits.sessionIdleMinutes * 60_000)),
     remember_tokens: await deleteDeadRememberTokens(db, iso),
     password_resets: await deleteDeadPasswordResets(db, iso),
+    ...(await purgarArchivosHuerfanos(
+      db,
+      storage,
+      new Date(now.getTime() - ARCHIVOS_HUERFANOS_HORAS * 3_600_000),
+    )),
   };
 }

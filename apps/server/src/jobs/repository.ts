@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../db/database.js';
 
 /* Kysely only: the scheduled jobs' queries, on both dialects. */
@@ -94,4 +94,83 @@ export async function deleteDeadPasswordResets(db: Db, now: string): Promise<num
     .where((eb) => eb.or([eb('expires_at', '<=', now), eb('used_at', 'is not', null)]))
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * Every column that points at an archivo (all the foreign keys to `archivos.id`, each
+ * `on delete set null`). jobs.test.ts checks this list against the migrated schema: a new
+ * reference left out would have its file purged under it.
+ */
+export const REFERENCIAS_ARCHIVO = [
+  { tabla: 'portes', columna: 'cmr_archivo_id' },
+  { tabla: 'portes', columna: 'pod_archivo_id' },
+  { tabla: 'subpartidas', columna: 'cmr_archivo_id' },
+  { tabla: 'facturas', columna: 'archivo_id' },
+  { tabla: 'facturas_proveedor', columna: 'archivo_id' },
+  { tabla: 'certificados', columna: 'archivo_id' },
+  { tabla: 'prevencion_documentos', columna: 'archivo_id' },
+] as const;
+
+/** True for the archivo `id` (a column reference) no row of REFERENCIAS_ARCHIVO points at. */
+function sinReferencias(id: 'a.id' | 'archivos.id'): Expression<SqlBool> {
+  const conditions = REFERENCIAS_ARCHIVO.map(
+    ({ tabla, columna }) =>
+      sql`not exists (select 1 from ${sql.table(tabla)} as r where ${sql.ref(`r.${columna}`)} = ${sql.ref(id)})`,
+  );
+  return sql<SqlBool>`${sql.join(conditions, sql` and `)}`;
+}
+
+/** An archivo row deleted by `deleteArchivosHuerfanos`: where its bytes are. */
+export interface ArchivoBorrado {
+  id: number;
+  storage_key: string;
+}
+
+/**
+ * Deletes up to `limit` archivos created before `cutoff` (ids above `afterId`, ascending) that
+ * nothing points at; returns the rows this call deleted. The condition is part of the DELETE
+ * itself, so a row another instance deleted first, or one linked meanwhile, is left alone.
+ */
+export async function deleteArchivosHuerfanos(
+  db: Db,
+  cutoff: string,
+  afterId: number,
+  limit: number,
+): Promise<{ candidatos: number[]; borrados: ArchivoBorrado[] }> {
+  const candidatos = (
+    await db
+      .selectFrom('archivos as a')
+      .select('a.id')
+      .where('a.id', '>', afterId)
+      .where('a.created_at', '<', cutoff)
+      .where(sinReferencias('a.id'))
+      .orderBy('a.id')
+      .limit(limit)
+      .execute()
+  ).map((row) => Number(row.id));
+  if (candidatos.length === 0) return { candidatos, borrados: [] };
+  // No alias: SQLite's RETURNING does not accept one.
+  const borrados = await db
+    .deleteFrom('archivos')
+    .where('id', 'in', candidatos)
+    .where('created_at', '<', cutoff)
+    .where(sinReferencias('archivos.id'))
+    .returning(['id', 'storage_key'])
+    .execute();
+  return {
+    candidatos,
+    borrados: borrados.map((row) => ({ id: Number(row.id), storage_key: row.storage_key })),
+  };
+}
+
+/** Which of `keys` some archivo still stores its bytes under (files are shared by content). */
+export async function storageKeysEnUso(db: Db, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('archivos')
+    .select('storage_key')
+    .distinct()
+    .where('storage_key', 'in', keys)
+    .execute();
+  return new Set(rows.map((row) => row.storage_key));
 }

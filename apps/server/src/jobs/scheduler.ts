@@ -21,7 +21,7 @@ export function createJobScheduler(
 ): JobScheduler {
   const jobs: Array<[string, () => Promise<unknown>]> = [
     ['certificados por caducar', () => avisarCertificadosPorCaducar(app.db)],
-    ['limpieza', () => limpiar(app.db, app.config)],
+    ['limpieza', () => limpiar(app.db, app.storage, app.config)],
   ];
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;

@@ -256,5 +256,50 @@ describe.each(testDatabases())('API de integración: documentos ($name)', ({ ope
       expect(noPdf.statusCode).toBe(415);
       expect(await count()).toBe(antes);
     });
+
+    it('un PDF con contenido activo (/JavaScript, /OpenAction) se rechaza como en el portal; uno limpio se acepta', async () => {
+      const alta = await put('/prevencion/documentos', {
+        items: [{ erp_id: 'PRL-ACTIVO', titulo: 'Plan de emergencia' }],
+      });
+      const id = alta.json().items[0].id;
+      const archivoDe = async () =>
+        (
+          await handle.db
+            .selectFrom('prevencion_documentos')
+            .select('archivo_id')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).archivo_id;
+      const count = async () =>
+        (await handle.db.selectFrom('archivos').select('id').execute()).length;
+      const antes = await count();
+      const activos = [
+        '<< /Type /Catalog /Names << /JavaScript << /Names [(x) << /S /JavaScript /JS (app.alert(1)) >>] >> >> >>',
+        '<< /Type /Catalog /OpenAction << /S /Launch /F (cmd.exe) >> >>',
+      ];
+      for (const objeto of activos) {
+        const body = Buffer.from(
+          `%PDF-1.7\n% ${randomBytes(8).toString('hex')}\n1 0 obj ${objeto}\nendobj\n%%EOF\n`,
+          'latin1',
+        );
+        const res = await putPdf('PRL-ACTIVO', body);
+        expect(res.statusCode).toBe(415);
+        expect(res.json()).toEqual({
+          error: {
+            code: 'ACTIVE_CONTENT',
+            message:
+              'El fichero contiene código ejecutable (HTML o JavaScript) y no se admite. Suba un PDF, JPEG o PNG sin scripts.',
+          },
+        });
+        const sha = createHash('sha256').update(body).digest('hex');
+        expect(await app.storage.exists(contentKey(sha))).toBe(false);
+      }
+      expect(await count()).toBe(antes);
+      expect(await archivoDe()).toBeNull();
+
+      const limpio = await putPdf('PRL-ACTIVO', pdfBytes());
+      expect(limpio.statusCode).toBe(200);
+      expect(await archivoDe()).toBe(limpio.json().archivo_id);
+    });
   });
 });

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireScope } from '../../../plugins/integration-auth.js';
 import { HttpError } from '../../../plugins/errors.js';
+import { ActiveContentScanner, activeContentError } from '../../../storage/active-content.js';
 import { contentKey, type FileStorage } from '../../../storage/file-storage.js';
 import {
   sanitizeFileName,
@@ -58,7 +59,8 @@ export function pdfRoute(app: FastifyInstance, scope: ApiScope) {
 }
 
 /**
- * Checks the raw body is a PDF by its first bytes and puts it in storage under its content
+ * Checks the raw body is a PDF by its first bytes and free of active content (the browser
+ * uploads' check: 415 `ACTIVE_CONTENT`), then puts it in storage under its content
  * address (atomic: whole or absent). Nothing is in the database yet: the caller records it
  * with `recordUpload`, which removes the bytes again if that fails.
  */
@@ -74,6 +76,8 @@ export async function storePdfBody(storage: FileStorage, body: unknown): Promise
   if (sniffFileType(body, ['pdf']) !== 'pdf') {
     throw new HttpError(415, 'UNSUPPORTED_FILE_TYPE', 'Tipo de fichero no admitido. Suba un PDF.');
   }
+  // The customer or carrier opens this PDF like one uploaded in the portal: same polyglot rule.
+  if (new ActiveContentScanner().push(body) !== undefined) throw activeContentError();
   const sha256 = createHash('sha256').update(body).digest('hex');
   const storageKey = contentKey(sha256);
   const created = !(await storage.exists(storageKey));

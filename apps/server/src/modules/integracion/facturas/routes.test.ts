@@ -44,6 +44,18 @@ function pdfBytes(): Buffer {
 
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
+/** A PDF carrying an action a reader could run, different on every call. */
+function pdfActivo(accion: 'javascript' | 'openaction'): Buffer {
+  const objeto =
+    accion === 'javascript'
+      ? '<< /Type /Catalog /Names << /JavaScript << /Names [(x) << /S /JavaScript /JS (app.alert(1)) >>] >> >> >>'
+      : '<< /Type /Catalog /OpenAction << /S /Launch /F (cmd.exe) >> >>';
+  return Buffer.from(
+    `%PDF-1.7\n% ${randomBytes(8).toString('hex')}\n1 0 obj ${objeto}\nendobj\n%%EOF\n`,
+    'latin1',
+  );
+}
+
 describe.each(testDatabases())('API de integración: facturas ($name)', ({ open }) => {
   let handle: TestDatabaseHandle;
   let app: App;
@@ -330,5 +342,30 @@ describe.each(testDatabases())('API de integración: facturas ($name)', ({ open 
     }
     expect(await archivos()).toBe(antes);
     expect((await fila(50))!.archivo_id).toBeNull();
+  });
+
+  it('un PDF con contenido activo (/JavaScript, /OpenAction) se rechaza como en el portal; uno limpio se acepta', async () => {
+    await put([factura(60)]);
+    const antes = await archivos();
+    for (const body of [pdfActivo('javascript'), pdfActivo('openaction')]) {
+      const res = await putPdf('ERP-60', body);
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toEqual({
+        error: {
+          code: 'ACTIVE_CONTENT',
+          message:
+            'El fichero contiene código ejecutable (HTML o JavaScript) y no se admite. Suba un PDF, JPEG o PNG sin scripts.',
+        },
+      });
+      expect(await app.storage.exists(contentKey(sha(body)))).toBe(false);
+    }
+    expect(await archivos()).toBe(antes);
+    expect((await fila(60))!.archivo_id).toBeNull();
+
+    const limpio = pdfBytes();
+    const res = await putPdf('ERP-60', limpio);
+    expect(res.statusCode).toBe(200);
+    expect(await app.storage.exists(contentKey(sha(limpio)))).toBe(true);
+    expect((await fila(60))!.archivo_id).toBe(res.json().archivo_id);
   });
 });
