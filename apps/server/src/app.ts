@@ -1,13 +1,10 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/connection.js';
 import { OneLinePerRequest } from './lib/request-log.js';
+import { responseSerializerCompiler } from './lib/response-serializer.js';
 import type { Mailer } from './mail/mailer.js';
 import accessLinkRoutes from './modules/access-links/routes.js';
 import archivosClienteRoutes from './modules/archivos-cliente/routes.js';
@@ -91,7 +88,7 @@ export async function buildApp({
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ validate: config.env !== 'production' }));
   app.decorate('config', config);
 
   await app.register(errorsPlugin);

@@ -55,6 +55,11 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // Reads straight from the OS page cache (256 MB mapped) and 64 MB of SQLite's own cache:
+  // a page of the history read a third faster at 10k rows, more once the file outgrows 2 MB
+  // of default cache (docs/benchmarks.md).
+  sqlite.pragma('mmap_size = 268435456');
+  sqlite.pragma('cache_size = -65536');
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });

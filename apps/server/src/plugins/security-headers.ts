@@ -1,6 +1,7 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /** One year, with subdomains: the portal is only ever published over HTTPS in production. */
 const HSTS = 'max-age=31536000; includeSubDomains';
@@ -16,29 +17,48 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * trusted proxy): over plain HTTP it would be meaningless or pin a development host. Every API
  * answer is `no-store` unless its route says otherwise: they all carry personal data.
  */
+const HELMET: HelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+  referrerPolicy: { policy: 'no-referrer' },
+  crossOriginEmbedderPolicy: false,
+  strictTransportSecurity: false,
+};
+
+/**
+ * The headers helmet sets with that configuration, computed once: they never vary per request,
+ * and @fastify/helmet rebuilt helmet (parsing the CSP again) on every request.
+ */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const collect = {
+    setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = value),
+    removeHeader: () => undefined,
+  };
+  helmet(options)({} as IncomingMessage, collect as unknown as ServerResponse, () => undefined);
+  return headers;
+}
+
 export default fp(
   async function securityHeadersPlugin(app: FastifyInstance) {
-    await app.register(helmet, {
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          workerSrc: ["'self'"],
-          manifestSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-        },
-      },
-      referrerPolicy: { policy: 'no-referrer' },
-      crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: false,
+    const headers = helmetHeaders(HELMET);
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.headers(headers);
     });
 
     app.addHook('onSend', async (request, reply, payload) => {

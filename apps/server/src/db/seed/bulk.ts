@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database } from '../database.js';
 import { RECURSOS_CLIENTES, RECURSOS_PROVEEDORES } from './demo.js';
 import { PLACES, distanceKm } from './places.js';
@@ -424,6 +424,9 @@ export async function bulkGenerate(
     done += size;
     report({ table: 'cargas', done, total: totalCargas });
   }
+  // Fresh planner statistics, as a live database has them: without them PostgreSQL plans a
+  // big carrier's history from the empty-table estimates (a bitmap scan and a sort).
+  await sql`analyze`.execute(db);
   return result;
 }
 

@@ -156,3 +156,41 @@ export async function revokeRememberToken(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/**
+ * What `GET /api/auth` shows of a session in one read: the user (none for an access-link
+ * session) and the active company's name (none before one is chosen).
+ */
+export async function findPerfilSesion(
+  db: Kysely<Database>,
+  portal: Portal,
+  usuarioId: number | null,
+  empresaId: number | null,
+): Promise<{ email?: string; codigo?: string | null; nombre?: string; razonSocial?: string }> {
+  if (usuarioId == null) {
+    return {
+      razonSocial: empresaId == null ? undefined : await findRazonSocial(db, portal, empresaId),
+    };
+  }
+  const usuario = db
+    .selectFrom('usuarios as u')
+    .select(['u.email', 'u.codigo', 'u.nombre'])
+    .where('u.id', '=', usuarioId);
+  const empresa = empresaId ?? 0;
+  const row =
+    portal === 'clientes'
+      ? await usuario
+          .leftJoin('clientes as e', (join) => join.on('e.id', '=', empresa))
+          .select('e.razon_social')
+          .executeTakeFirst()
+      : await usuario
+          .leftJoin('proveedores as e', (join) => join.on('e.id', '=', empresa))
+          .select('e.razon_social')
+          .executeTakeFirst();
+  return {
+    email: row?.email,
+    codigo: row?.codigo,
+    nombre: row?.nombre,
+    razonSocial: row?.razon_social ?? undefined,
+  };
+}

@@ -23,10 +23,9 @@ import { hashPassword, verifyPassword } from './password.js';
 import {
   findClienteOfUsuario,
   findLiveRememberToken,
+  findPerfilSesion,
   findProveedorOfUsuario,
-  findRazonSocial,
   findUsuarioByEmail,
-  findUsuarioById,
   insertRememberToken,
   listClientesOfUsuario,
   listProveedoresOfUsuario,
@@ -271,20 +270,17 @@ export async function describeSession(
   session: Session | null,
 ): Promise<AuthSession> {
   if (!session) return anonymousSession;
-  const usuario =
-    session.usuarioId == null ? undefined : await findUsuarioById(db, session.usuarioId);
   const empresaId = session.portal === 'clientes' ? session.clienteId : session.proveedorId;
-  const empresa =
-    empresaId == null ? undefined : await findRazonSocial(db, session.portal, empresaId);
+  const perfil = await findPerfilSesion(db, session.portal, session.usuarioId, empresaId);
   return {
     success: 1,
     region: session.region,
     client: session.portal === 'clientes',
     supplier: session.portal === 'proveedores',
-    email: usuario?.email ?? '',
-    code: usuario?.codigo ?? '',
+    email: perfil.email ?? '',
+    code: perfil.codigo ?? '',
     id: empresaId ?? 0,
-    name: empresa ?? usuario?.nombre ?? '',
+    name: perfil.razonSocial ?? perfil.nombre ?? '',
     sessionName: session.portal,
     sessionId: session.id,
   };

@@ -9,8 +9,11 @@ export interface HistoricoFiltros {
   fechaHasta?: string;
 }
 
-/** Rows per keyset page. */
-export const HISTORICO_PAGE_SIZE = 100;
+/**
+ * Rows per keyset page (the server allows up to 200): two to three screens of the virtualised
+ * table, so the first rows come in half the time and bytes of a 100-row page.
+ */
+export const HISTORICO_PAGE_SIZE = 50;
 
 /** GET /api/clientes/historico: one keyset page of delivered shipments. */
 export function getHistorico(
