@@ -478,6 +478,15 @@ export interface UsuariosTotpTable {
   created_at: CreatedAt;
 }
 
+/** A single-use TOTP recovery code: an argon2id hash; `usado_at` set by the one use. */
+export interface TotpCodigosRecuperacionTable {
+  id: Id;
+  usuario_id: number;
+  codigo_hash: string;
+  usado_at: string | null;
+  created_at: CreatedAt;
+}
+
 /** A login past its password and waiting for its code; `id` is the SHA-256 of the cookie. */
 export interface TotpPendientesTable {
   id: string;
@@ -698,6 +707,7 @@ export interface Database {
   avisos_certificado: AvisosCertificadoTable;
   usuarios_totp: UsuariosTotpTable;
   totp_pendientes: TotpPendientesTable;
+  totp_codigos_recuperacion: TotpCodigosRecuperacionTable;
 }
 
 export type Usuario = Selectable<UsuariosTable>;

@@ -47,7 +47,13 @@ const DECISIONS = `## Decisions
   with \`TRUST_PROXY=true\`).
 - **TOTP secrets** are AES-256-GCM encrypted with a key derived (HKDF) from \`SESSION_SECRET\`:
   changing that secret invalidates every enrolment (users enrol again). The secret is shown
-  only in the enrolment answer; a code's 30-second step is spent once accepted.`;
+  only in the enrolment answer; a code's 30-second step is spent once accepted.
+- **TOTP recovery codes** (ten per user, \`xxxx-xxxx-xx\`, 50 bits from the CSPRNG) are shown
+  once, in the answer that confirms the enrolment or replaces the set (which needs a current
+  code). 50 bits is below the 112 that would allow a plain hash (ASVS 5.0 6.5.2), so each is
+  stored as an argon2id hash with its own salt. A code is spent by a conditional update (two
+  concurrent uses: one wins), counts with the wrong authenticator codes for throttling, and an
+  unknown or used code gets the wrong-code answer. Disabling the factor deletes them.`;
 
 const INTRO = [
   'Written by the security suite (`apps/server/src/security/*.test.ts`) at the end of each run:',

@@ -54,6 +54,11 @@ export const LoginResponse = z.object({
    * (`POST /api/auth/totp/alta`, then the code). Absent otherwise.
    */
   segundoFactor: z.enum(['codigo', 'alta']).optional(),
+  /**
+   * The first code of an enrolment made during login (`alta`) was right: the new recovery
+   * codes (`xxxx-xxxx-xx`), shown once. Absent otherwise.
+   */
+  codigosRecuperacion: z.array(z.string()).optional(),
 });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 

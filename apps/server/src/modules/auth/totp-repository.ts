@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, Portal } from '../../db/database.js';
 
-/* Kysely only: the TOTP secrets of users and the logins waiting for their code. */
+/* Kysely only: the TOTP secrets of users, their recovery codes and the logins waiting for a code. */
 
 type Db = Kysely<Database>;
 
@@ -27,6 +27,7 @@ export async function upsertPendingTotp(
   secretoCifrado: string,
   now: string,
 ) {
+  await deleteRecoveryCodes(db, usuarioId);
   await db.deleteFrom('usuarios_totp').where('usuario_id', '=', usuarioId).execute();
   await db
     .insertInto('usuarios_totp')
@@ -66,8 +67,69 @@ export async function recordWrongCode(db: Db, usuarioId: number, now: string) {
     .execute();
 }
 
+/** A right recovery code clears the wrong-code count, as a right authenticator code does. */
+export async function clearWrongCodes(db: Db, usuarioId: number) {
+  await db
+    .updateTable('usuarios_totp')
+    .set({ fallos: 0, ultimo_fallo_at: null })
+    .where('usuario_id', '=', usuarioId)
+    .execute();
+}
+
+/** The secret and its recovery codes; call it in a transaction. */
 export async function deleteTotp(db: Db, usuarioId: number) {
+  await deleteRecoveryCodes(db, usuarioId);
   await db.deleteFrom('usuarios_totp').where('usuario_id', '=', usuarioId).execute();
+}
+
+export async function deleteRecoveryCodes(db: Db, usuarioId: number) {
+  await db.deleteFrom('totp_codigos_recuperacion').where('usuario_id', '=', usuarioId).execute();
+}
+
+export async function insertRecoveryCodes(
+  db: Db,
+  usuarioId: number,
+  hashes: string[],
+  now: string,
+) {
+  await db
+    .insertInto('totp_codigos_recuperacion')
+    .values(hashes.map((hash) => ({ usuario_id: usuarioId, codigo_hash: hash, created_at: now })))
+    .execute();
+}
+
+export function listUnusedRecoveryCodes(db: Db, usuarioId: number) {
+  return db
+    .selectFrom('totp_codigos_recuperacion')
+    .select(['id', 'codigo_hash'])
+    .where('usuario_id', '=', usuarioId)
+    .where('usado_at', 'is', null)
+    .orderBy('id')
+    .execute();
+}
+
+export async function countUnusedRecoveryCodes(db: Db, usuarioId: number): Promise<number> {
+  const row = await db
+    .selectFrom('totp_codigos_recuperacion')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('usuario_id', '=', usuarioId)
+    .where('usado_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Spends a recovery code: false when it was already used, so of two requests with one code
+ * only one wins (the update is conditional on `usado_at` still being null).
+ */
+export async function spendRecoveryCode(db: Db, id: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('totp_codigos_recuperacion')
+    .set({ usado_at: now })
+    .where('id', '=', id)
+    .where('usado_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function insertPendingLogin(

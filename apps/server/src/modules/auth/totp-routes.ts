@@ -1,5 +1,11 @@
 import { LoginResponse } from '@extranet/contracts/auth/login';
-import { TotpCodeRequest, TotpEnrolment, TotpStatus } from '@extranet/contracts/auth/totp';
+import {
+  RecoveryCodeRequest,
+  TotpCodeRequest,
+  TotpEnrolment,
+  TotpRecoveryCodes,
+  TotpStatus,
+} from '@extranet/contracts/auth/totp';
 import { ApiError } from '@extranet/contracts/common/error';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,8 +22,10 @@ import {
   confirmEnrolment,
   disableTotp,
   enrolPendingLogin,
+  regenerateRecoveryCodes,
   startEnrolment,
   totpStatus,
+  type SecondFactorProof,
 } from './totp.js';
 
 /** HttpOnly cookie of a login waiting for its TOTP code; only its hash is stored. */
@@ -47,6 +55,38 @@ function signedInSession(request: FastifyRequest) {
 
 const errors = { 401: ApiError, 403: ApiError, 409: ApiError, 429: ApiError };
 
+/** The code step (an authenticator or a recovery code): on success the session starts. */
+async function finishLogin(request: FastifyRequest, reply: FastifyReply, proof: SecondFactorProof) {
+  const app = request.server;
+  const done = await completePendingLogin(
+    app,
+    request.cookies[TOTP_PENDING_COOKIE],
+    proof,
+    request.ip,
+  );
+  clearPendingLoginCookie(reply);
+  const usuario = await findUsuarioById(app.db, done.usuarioId);
+  if (!usuario) throw new HttpError(401, 'TOTP_PENDING_EXPIRED', 'Vuelva a iniciar sesión.');
+  const result = await openLoginSession(app, {
+    usuario,
+    portal: done.portal,
+    ip: request.ip,
+    clientes: done.portal === 'clientes' ? await listClientesOfUsuario(app.db, usuario.id) : [],
+    proveedores:
+      done.portal === 'proveedores' ? await listProveedoresOfUsuario(app.db, usuario.id) : [],
+    rememberTokenId: done.rememberTokenId ?? undefined,
+    previousSessionKey: request.sessionKey,
+    typedEmail: usuario.email,
+  });
+  setSessionCookie(reply, result.sessionCookie);
+  setRememberCookie(reply, done.portal, result.rememberToken);
+  issueCsrfCookie(request, reply, result.sessionKey);
+  reply.header('cache-control', 'no-store');
+  return done.codigosRecuperacion
+    ? { ...result.response, codigosRecuperacion: done.codigosRecuperacion }
+    : result.response;
+}
+
 /**
  * The optional TOTP second factor (issue 7): the login step after the password, and the
  * user's own section to enrol or disable it. Access-link sessions have no user: 403.
@@ -62,32 +102,23 @@ const totpRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: LoginResponse, ...errors },
       },
     },
-    async (request, reply) => {
-      const done = await completePendingLogin(
-        app,
-        request.cookies[TOTP_PENDING_COOKIE],
-        request.body.codigo,
-        request.ip,
-      );
-      clearPendingLoginCookie(reply);
-      const usuario = await findUsuarioById(app.db, done.usuarioId);
-      if (!usuario) throw new HttpError(401, 'TOTP_PENDING_EXPIRED', 'Vuelva a iniciar sesión.');
-      const result = await openLoginSession(app, {
-        usuario,
-        portal: done.portal,
-        ip: request.ip,
-        clientes: done.portal === 'clientes' ? await listClientesOfUsuario(app.db, usuario.id) : [],
-        proveedores:
-          done.portal === 'proveedores' ? await listProveedoresOfUsuario(app.db, usuario.id) : [],
-        rememberTokenId: done.rememberTokenId ?? undefined,
-        previousSessionKey: request.sessionKey,
-        typedEmail: usuario.email,
-      });
-      setSessionCookie(reply, result.sessionCookie);
-      setRememberCookie(reply, done.portal, result.rememberToken);
-      issueCsrfCookie(request, reply, result.sessionKey);
-      return result.response;
+    async (request, reply) =>
+      finishLogin(request, reply, { tipo: 'totp', codigo: request.body.codigo }),
+  );
+
+  app.post(
+    '/api/auth/totp/codigo-recuperacion',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Segundo paso del login con un código de recuperación (un solo uso) en lugar del de la aplicación',
+        body: RecoveryCodeRequest,
+        response: { 200: LoginResponse, ...errors },
+      },
     },
+    async (request, reply) =>
+      finishLogin(request, reply, { tipo: 'recuperacion', codigo: request.body.codigo }),
   );
 
   app.post(
@@ -131,14 +162,37 @@ const totpRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Confirma el alta del segundo factor con el primer código',
+        summary:
+          'Confirma el alta del segundo factor con el primer código; devuelve los códigos de recuperación (se muestran una vez)',
         body: TotpCodeRequest,
-        response: { 204: z.null(), ...errors },
+        response: { 200: TotpRecoveryCodes, ...errors },
       },
     },
     async (request, reply) => {
-      await confirmEnrolment(app, signedInSession(request), request.body.codigo, request.ip);
-      return reply.code(204).send(null);
+      reply.header('cache-control', 'no-store');
+      return confirmEnrolment(app, signedInSession(request), request.body.codigo, request.ip);
+    },
+  );
+
+  app.post(
+    '/api/totp/codigos-recuperacion',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Genera nuevos códigos de recuperación con un código válido; los anteriores dejan de servir',
+        body: TotpCodeRequest,
+        response: { 200: TotpRecoveryCodes, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return regenerateRecoveryCodes(
+        app,
+        signedInSession(request),
+        request.body.codigo,
+        request.ip,
+      );
     },
   );
 

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import type { TotpEnrolment, TotpStatus } from '@extranet/contracts/auth/totp';
+import type { TotpEnrolment, TotpRecoveryCodes, TotpStatus } from '@extranet/contracts/auth/totp';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
@@ -11,15 +11,22 @@ import { randomToken, sha256Hex } from '../../lib/tokens.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/repository.js';
 import type { Session } from '../sesiones/service.js';
+import { matchRecoveryCode, newRecoveryCodes } from './totp-recovery-codes.js';
 import {
+  clearWrongCodes,
   countPendingAttempt,
+  countUnusedRecoveryCodes,
   deletePendingLogin,
+  deleteRecoveryCodes,
   deleteTotp,
   findPendingLogin,
   findTotp,
   insertPendingLogin,
+  insertRecoveryCodes,
   isActiveUser,
+  listUnusedRecoveryCodes,
   recordWrongCode,
+  spendRecoveryCode,
   spendStep,
   upsertPendingTotp,
 } from './totp-repository.js';
@@ -104,28 +111,64 @@ const tooManyCodes = (seconds: number) =>
     `Demasiados intentos. Espere ${seconds} segundos y vuelva a intentarlo.`,
   );
 
+/** Past FREE_WRONG_CODES wrong codes, each attempt waits WRONG_CODE_WAIT after the last one. */
+function assertNotThrottled(row: { fallos: number; ultimo_fallo_at: string | null }, now: Date) {
+  if (row.fallos >= FREE_WRONG_CODES && row.ultimo_fallo_at) {
+    const wait = Date.parse(row.ultimo_fallo_at) + WRONG_CODE_WAIT_MS - now.getTime();
+    if (wait > 0) throw tooManyCodes(Math.ceil(wait / 1000));
+  }
+}
+
 /**
- * Checks `codigo` against the user's secret and spends its step. Wrong codes are counted;
- * past FREE_WRONG_CODES each attempt waits WRONG_CODE_WAIT after the last wrong one.
+ * Checks `codigo` against the user's secret and spends its step. Wrong codes are counted
+ * (assertNotThrottled). Tells whether this code confirmed a pending enrolment.
  */
 async function verifyCode(
   db: Db,
   config: AppConfig,
   usuarioId: number,
   codigo: string,
-): Promise<void> {
+): Promise<{ enrolled: boolean }> {
   const row = await findTotp(db, usuarioId);
   if (!row) throw wrongCode();
   const now = clock.now();
-  if (row.fallos >= FREE_WRONG_CODES && row.ultimo_fallo_at) {
-    const wait = Date.parse(row.ultimo_fallo_at) + WRONG_CODE_WAIT_MS - now.getTime();
-    if (wait > 0) throw tooManyCodes(Math.ceil(wait / 1000));
-  }
+  assertNotThrottled(row, now);
   const step = stepOfCode(decryptSecret(config, row.secreto_cifrado), codigo, now.getTime());
   if (step === null || !(await spendStep(db, usuarioId, step, now.toISOString()))) {
     await recordWrongCode(db, usuarioId, now.toISOString());
     throw wrongCode();
   }
+  return { enrolled: row.confirmado_at === null };
+}
+
+/**
+ * Checks a recovery code in place of an authenticator code and spends it (single use, ASVS
+ * 5.0 6.5.1). Counted and throttled with the wrong authenticator codes; an unknown or used
+ * code gets the same answer as a wrong one. Returns the codes left.
+ */
+async function verifyRecoveryCode(db: Db, usuarioId: number, codigo: string): Promise<number> {
+  const row = await findTotp(db, usuarioId);
+  if (!row?.confirmado_at) throw wrongCode();
+  const now = clock.now();
+  assertNotThrottled(row, now);
+  const id = await matchRecoveryCode(codigo, await listUnusedRecoveryCodes(db, usuarioId));
+  if (id === undefined || !(await spendRecoveryCode(db, id, now.toISOString()))) {
+    await recordWrongCode(db, usuarioId, now.toISOString());
+    throw wrongCode();
+  }
+  await clearWrongCodes(db, usuarioId);
+  return countUnusedRecoveryCodes(db, usuarioId);
+}
+
+/** A new set of recovery codes replacing the old one; the codes are returned once. */
+async function replaceRecoveryCodes(db: Db, usuarioId: number): Promise<string[]> {
+  const { codes, hashes } = await newRecoveryCodes();
+  const now = clock.now().toISOString();
+  await db.transaction().execute(async (trx) => {
+    await deleteRecoveryCodes(trx, usuarioId);
+    await insertRecoveryCodes(trx, usuarioId, hashes, now);
+  });
+  return codes;
 }
 
 async function newEnrolment(db: Db, config: AppConfig, usuarioId: number): Promise<TotpEnrolment> {
@@ -191,41 +234,69 @@ export async function enrolPendingLogin(
   return newEnrolment(app.db, app.config, pending.usuario_id);
 }
 
+/** What the code step was given: the authenticator's code, or a recovery code instead. */
+export interface SecondFactorProof {
+  tipo: 'totp' | 'recuperacion';
+  codigo: string;
+}
+
 /**
- * `POST /api/auth/totp`: the code of a pending login (or the first code of an enrolment made
- * during it). Right: the pending login is spent and its usuario id returned. Wrong: counted;
- * after MAX_CODES_PER_PENDING the pending login is gone.
+ * `POST /api/auth/totp` and `POST /api/auth/totp/codigo-recuperacion`: the code of a pending
+ * login (or the first code of an enrolment made during it, which brings the recovery codes).
+ * Right: the pending login is spent and its usuario id returned. Wrong: counted; after
+ * MAX_CODES_PER_PENDING the pending login is gone.
  */
 export async function completePendingLogin(
   app: FastifyInstance,
   cookie: string | undefined,
-  codigo: string,
+  proof: SecondFactorProof,
   ip: string,
-): Promise<{ usuarioId: number; portal: Portal; rememberTokenId: number | null }> {
+): Promise<{
+  usuarioId: number;
+  portal: Portal;
+  rememberTokenId: number | null;
+  codigosRecuperacion?: string[];
+}> {
   const pending = await pendingOf(app.db, cookie);
+  const audit = { usuarioId: pending.usuario_id, portal: pending.portal, ip };
   if (pending.intentos >= MAX_CODES_PER_PENDING) {
     await deletePendingLogin(app.db, pending.id);
     throw pendingGone();
   }
+  let enrolled = false;
+  let restantes: number | undefined;
   try {
-    await verifyCode(app.db, app.config, pending.usuario_id, codigo);
+    if (proof.tipo === 'totp') {
+      ({ enrolled } = await verifyCode(app.db, app.config, pending.usuario_id, proof.codigo));
+    } else {
+      restantes = await verifyRecoveryCode(app.db, pending.usuario_id, proof.codigo);
+    }
   } catch (error) {
     await countPendingAttempt(app.db, pending.id);
     await recordAudit(app.db, {
       accion: 'login.totp_fallido',
-      usuarioId: pending.usuario_id,
-      portal: pending.portal,
-      ip,
+      ...audit,
+      ...(proof.tipo === 'recuperacion' ? { detalles: { codigoRecuperacion: true } } : {}),
     });
     throw error;
   }
+  if (restantes !== undefined) {
+    await recordAudit(app.db, {
+      accion: 'login.totp_recuperacion',
+      ...audit,
+      detalles: { restantes },
+    });
+  }
   await deletePendingLogin(app.db, pending.id);
   if (!(await isActiveUser(app.db, pending.usuario_id))) throw pendingGone();
-  return {
+  const done = {
     usuarioId: pending.usuario_id,
     portal: pending.portal,
     rememberTokenId: pending.remember_token_id,
   };
+  if (!enrolled) return done;
+  await recordAudit(app.db, { accion: 'totp.activado', ...audit });
+  return { ...done, codigosRecuperacion: await replaceRecoveryCodes(app.db, pending.usuario_id) };
 }
 
 // --- The portal's own section (user menu) --------------------------------------------------
@@ -242,10 +313,12 @@ function userOf(session: Session): number {
 }
 
 export async function totpStatus(app: FastifyInstance, session: Session): Promise<TotpStatus> {
-  const row = await findTotp(app.db, userOf(session));
+  const usuarioId = userOf(session);
+  const row = await findTotp(app.db, usuarioId);
   return {
     activo: Boolean(row?.confirmado_at),
     requerido: app.config.totpRequired.includes(session.portal),
+    codigosRestantes: row?.confirmado_at ? await countUnusedRecoveryCodes(app.db, usuarioId) : 0,
   };
 }
 
@@ -261,13 +334,13 @@ export async function startEnrolment(
   return newEnrolment(app.db, app.config, usuarioId);
 }
 
-/** `POST /api/totp/confirmar`: the first code activates the factor. */
+/** `POST /api/totp/confirmar`: the first code activates the factor; the recovery codes, once. */
 export async function confirmEnrolment(
   app: FastifyInstance,
   session: Session,
   codigo: string,
   ip: string,
-) {
+): Promise<TotpRecoveryCodes> {
   const usuarioId = userOf(session);
   const row = await findTotp(app.db, usuarioId);
   if (!row)
@@ -280,6 +353,32 @@ export async function confirmEnrolment(
     throw new HttpError(409, 'TOTP_ALREADY_ACTIVE', 'El segundo factor ya está activado.');
   await verifyCode(app.db, app.config, usuarioId, codigo);
   await recordAudit(app.db, { accion: 'totp.activado', usuarioId, portal: session.portal, ip });
+  return { codigos: await replaceRecoveryCodes(app.db, usuarioId) };
+}
+
+/**
+ * `POST /api/totp/codigos-recuperacion`: a new set of recovery codes, with a current code;
+ * the old set stops working.
+ */
+export async function regenerateRecoveryCodes(
+  app: FastifyInstance,
+  session: Session,
+  codigo: string,
+  ip: string,
+): Promise<TotpRecoveryCodes> {
+  const usuarioId = userOf(session);
+  const row = await findTotp(app.db, usuarioId);
+  if (!row?.confirmado_at)
+    throw new HttpError(409, 'TOTP_NOT_ACTIVE', 'El segundo factor no está activado.');
+  await verifyCode(app.db, app.config, usuarioId, codigo);
+  const codigos = await replaceRecoveryCodes(app.db, usuarioId);
+  await recordAudit(app.db, {
+    accion: 'totp.codigos_regenerados',
+    usuarioId,
+    portal: session.portal,
+    ip,
+  });
+  return { codigos };
 }
 
 /** `POST /api/totp/desactivar`: with a current code, unless the portal requires the factor. */
@@ -301,6 +400,6 @@ export async function disableTotp(
   if (!row?.confirmado_at)
     throw new HttpError(409, 'TOTP_NOT_ACTIVE', 'El segundo factor no está activado.');
   await verifyCode(app.db, app.config, usuarioId, codigo);
-  await deleteTotp(app.db, usuarioId);
+  await app.db.transaction().execute((trx) => deleteTotp(trx, usuarioId));
   await recordAudit(app.db, { accion: 'totp.desactivado', usuarioId, portal: session.portal, ip });
 }

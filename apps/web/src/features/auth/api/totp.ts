@@ -1,16 +1,25 @@
 import type { LoginResponse } from '@extranet/contracts/auth/login';
-import type { TotpEnrolment, TotpStatus } from '@extranet/contracts/auth/totp';
+import type { TotpEnrolment, TotpRecoveryCodes, TotpStatus } from '@extranet/contracts/auth/totp';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest, LOGIN_TIMEOUT_MS } from '../../../lib/api-client';
 
 /**
- * The TOTP second factor (issue 7). The login step calls never redirect on 401: a wrong or
- * expired code is shown in the step itself.
+ * The TOTP second factor (issue 7). Calls that send a code never redirect on 401: a wrong
+ * code (401 TOTP_INVALID) or an expired login step is shown in the dialog itself.
  */
 
 /** `POST /api/auth/totp`: the code after a right password; the session starts on success. */
 export function verifyLoginCode(codigo: string): Promise<LoginResponse> {
   return apiRequest('POST', '/api/auth/totp', {
+    body: { codigo },
+    timeoutMs: LOGIN_TIMEOUT_MS,
+    redirectOn401: false,
+  });
+}
+
+/** `POST /api/auth/totp/codigo-recuperacion`: a recovery code instead of the app's code. */
+export function verifyLoginRecoveryCode(codigo: string): Promise<LoginResponse> {
+  return apiRequest('POST', '/api/auth/totp/codigo-recuperacion', {
     body: { codigo },
     timeoutMs: LOGIN_TIMEOUT_MS,
     redirectOn401: false,
@@ -40,11 +49,25 @@ export function useStartTotp() {
   });
 }
 
-/** `POST /api/totp/confirmar`: the first code activates the factor. */
+/** `POST /api/totp/confirmar`: the first code activates the factor; the recovery codes, once. */
 export function useConfirmTotp() {
   return useMutation({
     mutationFn: (codigo: string) =>
-      apiRequest<void>('POST', '/api/totp/confirmar', { body: { codigo } }),
+      apiRequest<TotpRecoveryCodes>('POST', '/api/totp/confirmar', {
+        body: { codigo },
+        redirectOn401: false,
+      }),
+  });
+}
+
+/** `POST /api/totp/codigos-recuperacion`: a current code buys a new set; the old one stops. */
+export function useRegenerateRecoveryCodes() {
+  return useMutation({
+    mutationFn: (codigo: string) =>
+      apiRequest<TotpRecoveryCodes>('POST', '/api/totp/codigos-recuperacion', {
+        body: { codigo },
+        redirectOn401: false,
+      }),
   });
 }
 
@@ -52,6 +75,6 @@ export function useConfirmTotp() {
 export function useDisableTotp() {
   return useMutation({
     mutationFn: (codigo: string) =>
-      apiRequest<void>('POST', '/api/totp/desactivar', { body: { codigo } }),
+      apiRequest<void>('POST', '/api/totp/desactivar', { body: { codigo }, redirectOn401: false }),
   });
 }

@@ -4,12 +4,22 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiRequestError } from '../../../lib/api-client';
-import { useConfirmTotp, useDisableTotp, useStartTotp, useTotpStatus } from '../api/totp';
+import {
+  useConfirmTotp,
+  useDisableTotp,
+  useRegenerateRecoveryCodes,
+  useStartTotp,
+  useTotpStatus,
+} from '../api/totp';
 import { notifySuccess } from '../notify';
 import { TotpCodeInput } from './totp-code-input';
 import { TotpEnrolmentView } from './totp-enrolment-view';
+import { TotpRecoveryCodesView } from './totp-recovery-codes';
 
-/** Enrol (QR code and secret, confirmed with a first code) or disable with a code. */
+/**
+ * Enrol (QR code and secret, confirmed with a first code, then the recovery codes once), ask
+ * for new recovery codes, or disable with a code.
+ */
 export function TotpSettingsDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -17,7 +27,10 @@ export function TotpSettingsDialog({ onClose }: { onClose: () => void }) {
   const start = useStartTotp();
   const confirm = useConfirmTotp();
   const disable = useDisableTotp();
+  const regenerate = useRegenerateRecoveryCodes();
   const [enrolment, setEnrolment] = useState<TotpEnrolment | undefined>(undefined);
+  // Recovery codes just issued (enrolment or a new set): shown once, until the dialog closes.
+  const [codes, setCodes] = useState<string[] | undefined>(undefined);
   const [codigo, setCodigo] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
 
@@ -33,14 +46,17 @@ export function TotpSettingsDialog({ onClose }: { onClose: () => void }) {
     }
   }
 
-  async function submitCode() {
+  async function submitCode(action: 'confirm' | 'disable' | 'regenerate') {
     setError(undefined);
     try {
-      if (status.data?.activo) {
+      if (action === 'disable') {
         await disable.mutateAsync(codigo);
         notifySuccess(t('totp.disabled'));
+      } else if (action === 'regenerate') {
+        setCodes((await regenerate.mutateAsync(codigo)).codigos);
+        notifySuccess(t('totp.regenerated'));
       } else {
-        await confirm.mutateAsync(codigo);
+        setCodes((await confirm.mutateAsync(codigo)).codigos);
         notifySuccess(t('totp.enabled'));
         setEnrolment(undefined);
       }
@@ -53,7 +69,14 @@ export function TotpSettingsDialog({ onClose }: { onClose: () => void }) {
   }
 
   const active = status.data?.activo === true;
-  const askCode = enrolment !== undefined || (active && !status.data?.requerido);
+  const required = status.data?.requerido === true;
+  const askCode = codes === undefined && (enrolment !== undefined || active);
+  // Enter does what the highlighted button does.
+  const primary: 'confirm' | 'disable' | 'regenerate' = !active
+    ? 'confirm'
+    : required
+      ? 'regenerate'
+      : 'disable';
 
   return (
     <Modal opened onClose={onClose} title={t('totp.settingsTitle')} centered>
@@ -61,12 +84,19 @@ export function TotpSettingsDialog({ onClose }: { onClose: () => void }) {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (codigo.length === 6) void submitCode();
+          if (codigo.length === 6) void submitCode(primary);
         }}
       >
         <Stack gap="md">
           <Text size="sm">{active ? t('totp.statusOn') : t('totp.statusOff')}</Text>
-          {active && status.data?.requerido && <Text size="sm">{t('totp.requiredNote')}</Text>}
+          {active && required && <Text size="sm">{t('totp.requiredNote')}</Text>}
+          {codes && <TotpRecoveryCodesView codes={codes} />}
+          {active && !codes && (
+            <Text size="sm">
+              {t('totp.recoveryLeft', { count: status.data?.codigosRestantes ?? 0 })}{' '}
+              {t('totp.regenerateHelp')}
+            </Text>
+          )}
           {!active && !enrolment && (
             <Button onClick={() => void begin()} loading={start.isPending}>
               {t('totp.enable')}
@@ -83,14 +113,34 @@ export function TotpSettingsDialog({ onClose }: { onClose: () => void }) {
             <Button variant="default" onClick={onClose}>
               {t('totp.close')}
             </Button>
+            {askCode && active && primary === 'disable' && (
+              <Button
+                variant="default"
+                disabled={codigo.length !== 6}
+                loading={regenerate.isPending}
+                onClick={() => void submitCode('regenerate')}
+              >
+                {t('totp.regenerate')}
+              </Button>
+            )}
             {askCode && (
               <Button
                 type="submit"
-                color={active ? 'red' : undefined}
+                color={primary === 'disable' ? 'red' : undefined}
                 disabled={codigo.length !== 6}
-                loading={confirm.isPending || disable.isPending}
+                loading={
+                  {
+                    confirm: confirm.isPending,
+                    disable: disable.isPending,
+                    regenerate: regenerate.isPending,
+                  }[primary]
+                }
               >
-                {active ? t('totp.disable') : t('totp.confirm')}
+                {primary === 'confirm'
+                  ? t('totp.confirm')
+                  : primary === 'disable'
+                    ? t('totp.disable')
+                    : t('totp.regenerate')}
               </Button>
             )}
           </Group>
