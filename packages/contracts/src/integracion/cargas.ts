@@ -58,6 +58,28 @@ export const CargaErp = z
   });
 export type CargaErp = z.infer<typeof CargaErp>;
 
+/** The load of the OpenAPI example (tests start from it too). */
+export const cargaEjemplo = {
+  referencia: 'C26-5001',
+  region: 'es',
+  origen_poblacion: 'Zaragoza',
+  origen_cp: '50001',
+  origen_pais_iso: 'ES',
+  origen_lat: 41.6488,
+  origen_lng: -0.8891,
+  destino_poblacion: 'Lyon',
+  destino_cp: '69001',
+  destino_pais_iso: 'FR',
+  fecha_carga: '2026-11-25',
+  fecha_descarga: '2026-11-26',
+  tipo_vehiculo: 'lona',
+  peso_kg: 22000,
+  palets: 33,
+  precio_guia_centimos: 145000,
+  observaciones: 'Carga lateral',
+  estado: 'abierta',
+} satisfies z.input<typeof CargaErp>;
+
 /** Body of `PUT /api/integration/v1/cargas`: 1 to 1,000 loads, each `referencia` once. */
 export const LoteCargas = z
   .object({
@@ -80,30 +102,7 @@ export const LoteCargas = z
       }),
   })
   .meta({
-    example: {
-      items: [
-        {
-          referencia: 'C26-5001',
-          region: 'es',
-          origen_poblacion: 'Zaragoza',
-          origen_cp: '50001',
-          origen_pais_iso: 'ES',
-          origen_lat: 41.6488,
-          origen_lng: -0.8891,
-          destino_poblacion: 'Lyon',
-          destino_cp: '69001',
-          destino_pais_iso: 'FR',
-          fecha_carga: '2026-11-25',
-          fecha_descarga: '2026-11-26',
-          tipo_vehiculo: 'lona',
-          peso_kg: 22000,
-          palets: 33,
-          precio_guia_centimos: 145000,
-          observaciones: 'Carga lateral',
-          estado: 'abierta',
-        },
-      ],
-    },
+    example: { items: [cargaEjemplo] },
   });
 export type LoteCargas = z.infer<typeof LoteCargas>;
 

@@ -121,6 +121,25 @@ export const PorteErp = z.object({
 });
 export type PorteErp = z.infer<typeof PorteErp>;
 
+/** The shipment of the OpenAPI example (tests start from it too). */
+export const porteEjemplo = {
+  partida: 'P-2026-000123',
+  cliente_erp_id: 'C-1001',
+  ref_cliente: 'PED-7781',
+  origen_poblacion: 'Logroño',
+  origen_cp: '26001',
+  origen_pais_iso: 'ES',
+  destino_poblacion: 'Milano',
+  destino_cp: '20121',
+  destino_pais_iso: 'IT',
+  fecha_carga_prevista: '2026-11-23',
+  fecha_entrega_prevista: '2026-11-26',
+  bultos: 24,
+  peso_kg: 11800,
+  p_facturable_kg: 12000,
+  estado: 'en_transito',
+} satisfies z.input<typeof PorteErp>;
+
 /** Body of `PUT /api/integration/v1/portes`. */
 export const LotePortes = z
   .object({
@@ -143,27 +162,7 @@ export const LotePortes = z
       }),
   })
   .meta({
-    example: {
-      items: [
-        {
-          partida: 'P-2026-000123',
-          cliente_erp_id: 'C-1001',
-          ref_cliente: 'PED-7781',
-          origen_poblacion: 'Logroño',
-          origen_cp: '26001',
-          origen_pais_iso: 'ES',
-          destino_poblacion: 'Milano',
-          destino_cp: '20121',
-          destino_pais_iso: 'IT',
-          fecha_carga_prevista: '2026-11-23',
-          fecha_entrega_prevista: '2026-11-26',
-          bultos: 24,
-          peso_kg: 11800,
-          p_facturable_kg: 12000,
-          estado: 'en_transito',
-        },
-      ],
-    },
+    example: { items: [porteEjemplo] },
   });
 export type LotePortes = z.infer<typeof LotePortes>;
 
@@ -187,27 +186,26 @@ export const ParadaErp = z.object({
 });
 export type ParadaErp = z.infer<typeof ParadaErp>;
 
+/** The tracking stop of the OpenAPI example (tests start from it too). */
+export const paradaEjemplo = {
+  erp_id: 'S-1',
+  fecha: '2026-11-24',
+  hora: '08:15',
+  comentarios: 'Salida de almacén',
+  cp: '26001',
+  pais: 'España',
+  pais_iso: 'ES',
+  poblacion: 'Logroño',
+  poblacion_b: 'Milano',
+  kilometros_destino: 1180,
+  retraso: 0,
+  lat: 42.4627,
+  lng: -2.4449,
+} satisfies z.input<typeof ParadaErp>;
+
 /** Body of `POST /api/integration/v1/portes/{partida}/seguimiento`. */
 export const LoteParadas = lote(ParadaErp).meta({
-  example: {
-    items: [
-      {
-        erp_id: 'S-1',
-        fecha: '2026-11-24',
-        hora: '08:15',
-        comentarios: 'Salida de almacén',
-        cp: '26001',
-        pais: 'España',
-        pais_iso: 'ES',
-        poblacion: 'Logroño',
-        poblacion_b: 'Milano',
-        kilometros_destino: 1180,
-        retraso: 0,
-        lat: 42.4627,
-        lng: -2.4449,
-      },
-    ],
-  },
+  example: { items: [paradaEjemplo] },
 });
 export type LoteParadas = z.infer<typeof LoteParadas>;
 

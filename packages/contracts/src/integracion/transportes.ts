@@ -78,46 +78,45 @@ export const TransporteErp = z
   });
 export type TransporteErp = z.infer<typeof TransporteErp>;
 
+/** The transport of the OpenAPI example (tests start from it too). */
+export const transporteEjemplo = {
+  erp_id: 'TR-2026-0415',
+  proveedor_erp_id: 'P-2001',
+  referencia: 'T880415',
+  carga_referencia: 'C26-5001',
+  matricula: '1234KLM',
+  conductor: 'Jorge Sanz',
+  origen_poblacion: 'Zaragoza',
+  origen_cp: '50001',
+  origen_pais_iso: 'ES',
+  destino_poblacion: 'Lyon',
+  destino_cp: '69001',
+  destino_pais_iso: 'FR',
+  fecha_carga: '2026-11-25',
+  fecha_descarga: '2026-11-26',
+  importe_centimos: 139000,
+  estado: 'en_transito',
+  subpartidas: [
+    {
+      erp_id: 'TR-2026-0415-1',
+      origen_poblacion: 'Zaragoza',
+      destino_poblacion: 'Lyon',
+      bultos: 20,
+      peso_kg: 12000,
+      partida: 'P-2026-000123',
+    },
+    {
+      erp_id: 'TR-2026-0415-2',
+      origen_poblacion: 'Zaragoza',
+      destino_poblacion: 'Villeurbanne',
+      bultos: 13,
+      peso_kg: 9800,
+    },
+  ],
+} satisfies z.input<typeof TransporteErp>;
+
 /** Body of `PUT /api/integration/v1/transportes`. */
 export const LoteTransportes = lote(TransporteErp).meta({
-  example: {
-    items: [
-      {
-        erp_id: 'TR-2026-0415',
-        proveedor_erp_id: 'P-2001',
-        referencia: 'T880415',
-        carga_referencia: 'C26-5001',
-        matricula: '1234KLM',
-        conductor: 'Jorge Sanz',
-        origen_poblacion: 'Zaragoza',
-        origen_cp: '50001',
-        origen_pais_iso: 'ES',
-        destino_poblacion: 'Lyon',
-        destino_cp: '69001',
-        destino_pais_iso: 'FR',
-        fecha_carga: '2026-11-25',
-        fecha_descarga: '2026-11-26',
-        importe_centimos: 139000,
-        estado: 'en_transito',
-        subpartidas: [
-          {
-            erp_id: 'TR-2026-0415-1',
-            origen_poblacion: 'Zaragoza',
-            destino_poblacion: 'Lyon',
-            bultos: 20,
-            peso_kg: 12000,
-            partida: 'P-2026-000123',
-          },
-          {
-            erp_id: 'TR-2026-0415-2',
-            origen_poblacion: 'Zaragoza',
-            destino_poblacion: 'Villeurbanne',
-            bultos: 13,
-            peso_kg: 9800,
-          },
-        ],
-      },
-    ],
-  },
+  example: { items: [transporteEjemplo] },
 });
 export type LoteTransportes = z.infer<typeof LoteTransportes>;

@@ -52,6 +52,28 @@ export const UsuarioErp = z.object({
 });
 export type UsuarioErp = z.infer<typeof UsuarioErp>;
 
+/** The user of the OpenAPI example (tests start from it too). */
+export const usuarioEjemplo = {
+  erp_id: 'U-501',
+  region: 'es',
+  email: 'trafico@conservasebro.es',
+  nombre: 'Lucía Martínez',
+  codigo: 'LM501',
+  activo: true,
+  clientes: ['C-1001'],
+  proveedores: [],
+  recursos: [
+    { portal: 'clientes', recurso: 'apiweb.clientes.tracking' },
+    { portal: 'clientes', recurso: 'apiweb.clientes.facturas' },
+    {
+      portal: 'clientes',
+      recurso: 'Circuitoseguridad',
+      url: 'https://circuito.example.com/entrada',
+    },
+  ],
+  invitar: true,
+} satisfies z.input<typeof UsuarioErp>;
+
 /** Body of `PUT /api/integration/v1/usuarios`: also no two users with one e-mail in a region. */
 export const LoteUsuarios = lote(UsuarioErp)
   .superRefine((body, ctx) => {
@@ -69,29 +91,6 @@ export const LoteUsuarios = lote(UsuarioErp)
     });
   })
   .meta({
-    example: {
-      items: [
-        {
-          erp_id: 'U-501',
-          region: 'es',
-          email: 'trafico@conservasebro.es',
-          nombre: 'Lucía Martínez',
-          codigo: 'LM501',
-          activo: true,
-          clientes: ['C-1001'],
-          proveedores: [],
-          recursos: [
-            { portal: 'clientes', recurso: 'apiweb.clientes.tracking' },
-            { portal: 'clientes', recurso: 'apiweb.clientes.facturas' },
-            {
-              portal: 'clientes',
-              recurso: 'Circuitoseguridad',
-              url: 'https://circuito.example.com/entrada',
-            },
-          ],
-          invitar: true,
-        },
-      ],
-    },
+    example: { items: [usuarioEjemplo] },
   });
 export type LoteUsuarios = z.infer<typeof LoteUsuarios>;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { EmpresaErp, ParadaErp, PorteErp } from '@extranet/contracts/integracion/integracion';
 import { chunks, isPostgres } from '../../db/sql.js';
+import { idsByKey, upsertByKey } from '../../db/upsert.js';
 
 type Db = Kysely<Database>;
 
@@ -25,85 +26,56 @@ const PORTE_AVISO = [
 export type EmpresaTabla = 'clientes' | 'proveedores';
 
 /** Our ids of the companies with these ERP ids. */
-export async function empresaIdsByErp(
+export function empresaIdsByErp(
   db: Db,
   tabla: EmpresaTabla,
   erpIds: readonly string[],
 ): Promise<Map<string, number>> {
-  const found = new Map<string, number>();
-  for (const part of chunks(erpIds, 500)) {
-    // Same columns in both tables: typing against `clientes` is exact for `proveedores` too.
-    const rows = await db
-      .selectFrom(tabla as 'clientes')
-      .select(['id', 'erp_id'])
-      .where('erp_id', 'in', part)
-      .execute();
-    for (const row of rows) if (row.erp_id !== null) found.set(row.erp_id, row.id);
-  }
-  return found;
+  return idsByKey(db, tabla, 'erp_id', erpIds);
 }
 
 /** Inserts or updates (by `erp_id`) every company; returns our id of each. */
-export async function upsertEmpresas(
+export function upsertEmpresas(
   db: Db,
   tabla: EmpresaTabla,
   items: readonly EmpresaErp[],
 ): Promise<Map<string, number>> {
-  const ids = new Map<string, number>();
-  for (const part of chunks(items)) {
-    const rows = await db
-      .insertInto(tabla as 'clientes')
-      .values(
-        part.map((e) => ({
-          erp_id: e.erp_id,
-          region: e.region,
-          razon_social: e.razon_social,
-          localidad: e.localidad,
-          cif: e.cif ?? null,
-          direccion: e.direccion ?? null,
-          cp: e.cp ?? null,
-          pais_iso: e.pais_iso ?? null,
-          email: e.email ?? null,
-          telefono: e.telefono ?? null,
-          activo: e.activo ? (1 as const) : (0 as const),
-        })),
-      )
-      .onConflict((oc) =>
-        oc.column('erp_id').doUpdateSet((eb) => ({
-          region: eb.ref('excluded.region'),
-          razon_social: eb.ref('excluded.razon_social'),
-          localidad: eb.ref('excluded.localidad'),
-          cif: eb.ref('excluded.cif'),
-          direccion: eb.ref('excluded.direccion'),
-          cp: eb.ref('excluded.cp'),
-          pais_iso: eb.ref('excluded.pais_iso'),
-          email: eb.ref('excluded.email'),
-          telefono: eb.ref('excluded.telefono'),
-          activo: eb.ref('excluded.activo'),
-        })),
-      )
-      .returning(['id', 'erp_id'])
-      .execute();
-    for (const row of rows) if (row.erp_id !== null) ids.set(row.erp_id, row.id);
-  }
-  return ids;
+  const rows = items.map((e) => ({
+    erp_id: e.erp_id,
+    region: e.region,
+    razon_social: e.razon_social,
+    localidad: e.localidad,
+    cif: e.cif ?? null,
+    direccion: e.direccion ?? null,
+    cp: e.cp ?? null,
+    pais_iso: e.pais_iso ?? null,
+    email: e.email ?? null,
+    telefono: e.telefono ?? null,
+    activo: e.activo ? (1 as const) : (0 as const),
+  }));
+  return upsertByKey(db, tabla, rows, {
+    key: 'erp_id',
+    update: [
+      'region',
+      'razon_social',
+      'localidad',
+      'cif',
+      'direccion',
+      'cp',
+      'pais_iso',
+      'email',
+      'telefono',
+      'activo',
+    ],
+  });
 }
 
 /** Our ids of the shipments with these partidas. */
-export async function porteIdsByPartida(
+export function porteIdsByPartida(
   db: Db,
   partidas: readonly string[],
 ): Promise<Map<string, number>> {
-  const found = new Map<string, number>();
-  for (const part of chunks(partidas, 500)) {
-    const rows = await db
-      .selectFrom('portes')
-      .select(['id', 'partida'])
-      .where('partida', 'in', part)
-      .execute();
-    for (const row of rows) found.set(row.partida, row.id);
-  }
-  return found;
+  return idsByKey(db, 'portes', 'partida', partidas);
 }
 
 /**
@@ -136,145 +108,116 @@ export async function estadosDePortes(
 }
 
 /** Inserts or updates (by `partida`) every shipment; returns our id of each. */
-export async function upsertPortes(
+export function upsertPortes(
   db: Db,
   items: ReadonlyArray<PorteErp & { cliente_id: number }>,
   now: string,
 ): Promise<Map<string, number>> {
-  const ids = new Map<string, number>();
-  for (const part of chunks(items)) {
-    const rows = await db
-      .insertInto('portes')
-      .values(
-        part.map((p) => ({
-          partida: p.partida,
-          cliente_id: p.cliente_id,
-          ref_cliente: p.ref_cliente ?? null,
-          origen_poblacion: p.origen_poblacion,
-          origen_cp: p.origen_cp,
-          origen_pais_iso: p.origen_pais_iso,
-          origen_lat: p.origen_lat ?? null,
-          origen_lng: p.origen_lng ?? null,
-          destino_poblacion: p.destino_poblacion,
-          destino_cp: p.destino_cp,
-          destino_pais_iso: p.destino_pais_iso,
-          destino_lat: p.destino_lat ?? null,
-          destino_lng: p.destino_lng ?? null,
-          fecha_carga_prevista: p.fecha_carga_prevista,
-          fecha_entrega_prevista: p.fecha_entrega_prevista ?? null,
-          entregado_at: p.entregado_at ?? null,
-          bultos: p.bultos,
-          peso_kg: p.peso_kg,
-          p_facturable_kg: p.p_facturable_kg,
-          estado: p.estado,
-          incidencia: p.incidencia ?? null,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.column('partida').doUpdateSet((eb) => ({
-          cliente_id: eb.ref('excluded.cliente_id'),
-          ref_cliente: eb.ref('excluded.ref_cliente'),
-          origen_poblacion: eb.ref('excluded.origen_poblacion'),
-          origen_cp: eb.ref('excluded.origen_cp'),
-          origen_pais_iso: eb.ref('excluded.origen_pais_iso'),
-          origen_lat: eb.ref('excluded.origen_lat'),
-          origen_lng: eb.ref('excluded.origen_lng'),
-          destino_poblacion: eb.ref('excluded.destino_poblacion'),
-          destino_cp: eb.ref('excluded.destino_cp'),
-          destino_pais_iso: eb.ref('excluded.destino_pais_iso'),
-          destino_lat: eb.ref('excluded.destino_lat'),
-          destino_lng: eb.ref('excluded.destino_lng'),
-          fecha_carga_prevista: eb.ref('excluded.fecha_carga_prevista'),
-          fecha_entrega_prevista: eb.ref('excluded.fecha_entrega_prevista'),
-          entregado_at: eb.ref('excluded.entregado_at'),
-          bultos: eb.ref('excluded.bultos'),
-          peso_kg: eb.ref('excluded.peso_kg'),
-          p_facturable_kg: eb.ref('excluded.p_facturable_kg'),
-          estado: eb.ref('excluded.estado'),
-          incidencia: eb.ref('excluded.incidencia'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
-      )
-      .returning(['id', 'partida'])
-      .execute();
-    for (const row of rows) ids.set(row.partida, row.id);
-  }
-  return ids;
+  const rows = items.map((p) => ({
+    partida: p.partida,
+    cliente_id: p.cliente_id,
+    ref_cliente: p.ref_cliente ?? null,
+    origen_poblacion: p.origen_poblacion,
+    origen_cp: p.origen_cp,
+    origen_pais_iso: p.origen_pais_iso,
+    origen_lat: p.origen_lat ?? null,
+    origen_lng: p.origen_lng ?? null,
+    destino_poblacion: p.destino_poblacion,
+    destino_cp: p.destino_cp,
+    destino_pais_iso: p.destino_pais_iso,
+    destino_lat: p.destino_lat ?? null,
+    destino_lng: p.destino_lng ?? null,
+    fecha_carga_prevista: p.fecha_carga_prevista,
+    fecha_entrega_prevista: p.fecha_entrega_prevista ?? null,
+    entregado_at: p.entregado_at ?? null,
+    bultos: p.bultos,
+    peso_kg: p.peso_kg,
+    p_facturable_kg: p.p_facturable_kg,
+    estado: p.estado,
+    incidencia: p.incidencia ?? null,
+    created_at: now,
+    updated_at: now,
+  }));
+  return upsertByKey(db, 'portes', rows, {
+    key: 'partida',
+    update: [
+      'cliente_id',
+      'ref_cliente',
+      'origen_poblacion',
+      'origen_cp',
+      'origen_pais_iso',
+      'origen_lat',
+      'origen_lng',
+      'destino_poblacion',
+      'destino_cp',
+      'destino_pais_iso',
+      'destino_lat',
+      'destino_lng',
+      'fecha_carga_prevista',
+      'fecha_entrega_prevista',
+      'entregado_at',
+      'bultos',
+      'peso_kg',
+      'p_facturable_kg',
+      'estado',
+      'incidencia',
+      'updated_at',
+    ],
+  });
 }
 
 /** Our ids of the stops of a shipment with these ERP ids. */
-export async function paradaIdsByErp(
+export function paradaIdsByErp(
   db: Db,
   porteId: number,
   erpIds: readonly string[],
 ): Promise<Map<string, number>> {
-  const found = new Map<string, number>();
-  for (const part of chunks(erpIds, 500)) {
-    const rows = await db
-      .selectFrom('seguimiento')
-      .select(['id', 'erp_id'])
-      .where('porte_id', '=', porteId)
-      .where('erp_id', 'in', part)
-      .execute();
-    for (const row of rows) if (row.erp_id !== null) found.set(row.erp_id, row.id);
-  }
-  return found;
+  return idsByKey(db, 'seguimiento', 'erp_id', erpIds, { porte_id: porteId });
 }
 
 /** Inserts or updates (by shipment and `erp_id`) the stops of one shipment. */
-export async function upsertParadas(
+export function upsertParadas(
   db: Db,
   porte: { id: number; partida: string },
   items: readonly ParadaErp[],
   now: string,
 ): Promise<Map<string, number>> {
-  const ids = new Map<string, number>();
-  for (const part of chunks(items)) {
-    const rows = await db
-      .insertInto('seguimiento')
-      .values(
-        part.map((s) => ({
-          porte_id: porte.id,
-          partida: porte.partida,
-          erp_id: s.erp_id,
-          fecha: s.fecha,
-          hora: s.hora,
-          comentarios: s.comentarios ?? null,
-          cp: s.cp ?? null,
-          kilometros_destino: s.kilometros_destino ?? null,
-          pais: s.pais ?? null,
-          pais_iso: s.pais_iso ?? null,
-          poblacion: s.poblacion ?? null,
-          poblacion_b: s.poblacion_b ?? null,
-          retraso: s.retraso,
-          lat: s.lat ?? null,
-          lng: s.lng ?? null,
-          created_at: now,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.columns(['porte_id', 'erp_id']).doUpdateSet((eb) => ({
-          fecha: eb.ref('excluded.fecha'),
-          hora: eb.ref('excluded.hora'),
-          comentarios: eb.ref('excluded.comentarios'),
-          cp: eb.ref('excluded.cp'),
-          kilometros_destino: eb.ref('excluded.kilometros_destino'),
-          pais: eb.ref('excluded.pais'),
-          pais_iso: eb.ref('excluded.pais_iso'),
-          poblacion: eb.ref('excluded.poblacion'),
-          poblacion_b: eb.ref('excluded.poblacion_b'),
-          retraso: eb.ref('excluded.retraso'),
-          lat: eb.ref('excluded.lat'),
-          lng: eb.ref('excluded.lng'),
-        })),
-      )
-      .returning(['id', 'erp_id'])
-      .execute();
-    for (const row of rows) if (row.erp_id !== null) ids.set(row.erp_id, row.id);
-  }
-  return ids;
+  const rows = items.map((s) => ({
+    porte_id: porte.id,
+    partida: porte.partida,
+    erp_id: s.erp_id,
+    fecha: s.fecha,
+    hora: s.hora,
+    comentarios: s.comentarios ?? null,
+    cp: s.cp ?? null,
+    kilometros_destino: s.kilometros_destino ?? null,
+    pais: s.pais ?? null,
+    pais_iso: s.pais_iso ?? null,
+    poblacion: s.poblacion ?? null,
+    poblacion_b: s.poblacion_b ?? null,
+    retraso: s.retraso,
+    lat: s.lat ?? null,
+    lng: s.lng ?? null,
+    created_at: now,
+  }));
+  return upsertByKey(db, 'seguimiento', rows, {
+    key: 'erp_id',
+    conflict: ['porte_id', 'erp_id'],
+    update: [
+      'fecha',
+      'hora',
+      'comentarios',
+      'cp',
+      'kilometros_destino',
+      'pais',
+      'pais_iso',
+      'poblacion',
+      'poblacion_b',
+      'retraso',
+      'lat',
+      'lng',
+    ],
+  });
 }
 
 /** A shipment with what its notices need, locked (PostgreSQL) until the transaction ends. */

@@ -1,8 +1,9 @@
-import type { LightMyRequestResponse } from 'fastify';
+import { paradaEjemplo, porteEjemplo } from '@extranet/contracts/integracion/integracion';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.js';
 import { clienteIdOf, demoClientesApp } from '../../test/clientes.js';
 import { testDatabases, type TestDatabaseHandle } from '../../test/databases.js';
+import { erpCaller } from '../../test/integracion.js';
 import { signedIn } from '../../test/session.js';
 import { createApiKey, revokeApiKey } from '../api-keys/service.js';
 
@@ -25,23 +26,13 @@ function empresa(erpId: string, overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** The contract's example shipment under another partida, for the client `clienteErpId`. */
 function porte(partida: string, clienteErpId: string, overrides: Record<string, unknown> = {}) {
   return {
+    ...porteEjemplo,
     partida,
     cliente_erp_id: clienteErpId,
     ref_cliente: `REF-${partida}`,
-    origen_poblacion: 'Logroño',
-    origen_cp: '26001',
-    origen_pais_iso: 'ES',
-    destino_poblacion: 'Milano',
-    destino_cp: '20121',
-    destino_pais_iso: 'IT',
-    fecha_carga_prevista: '2026-11-23',
-    fecha_entrega_prevista: '2026-11-26',
-    bultos: 24,
-    peso_kg: 11800,
-    p_facturable_kg: 12000,
-    estado: 'en_transito',
     ...overrides,
   };
 }
@@ -74,18 +65,10 @@ describe.each(testDatabases())('API de integración ($name)', ({ open }) => {
     await handle.dispose();
   });
 
-  function call(
-    method: 'PUT' | 'POST',
-    url: string,
-    payload: unknown,
-    options: { key?: string | null; idempotencyKey?: string } = {},
-  ): Promise<LightMyRequestResponse> {
-    const headers: Record<string, string> = {};
-    const key = options.key === undefined ? fullKey : options.key;
-    if (key !== null) headers['authorization'] = `Bearer ${key}`;
-    if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
-    return app.inject({ method, url, headers, payload: payload as object });
-  }
+  const call = erpCaller(
+    () => app,
+    () => fullKey,
+  );
 
   const clientesPorErp = (erpIds: string[]) =>
     handle.db.selectFrom('clientes').selectAll().where('erp_id', 'in', erpIds).execute();
@@ -385,19 +368,7 @@ describe.each(testDatabases())('API de integración ($name)', ({ open }) => {
       expect(put.json()).toMatchObject({ creados: 1 });
 
       const paradas = [
-        {
-          erp_id: 'S-1',
-          fecha: '2026-11-24',
-          hora: '08:15',
-          comentarios: 'Salida de almacén',
-          poblacion: 'Logroño',
-          pais: 'España',
-          pais_iso: 'ES',
-          poblacion_b: 'Milano',
-          kilometros_destino: 1180,
-          lat: 42.4627,
-          lng: -2.4449,
-        },
+        paradaEjemplo,
         {
           erp_id: 'S-2',
           fecha: '2026-11-25',
@@ -454,7 +425,7 @@ describe.each(testDatabases())('API de integración ($name)', ({ open }) => {
     const doc = res.json();
     const put = doc.paths['/api/integration/v1/portes'].put;
     expect(put.tags).toEqual(['integracion']);
-    expect(JSON.stringify(put.requestBody)).toContain('P-2026-000123');
+    expect(JSON.stringify(put.requestBody)).toContain(porteEjemplo.partida);
     expect(doc.paths['/api/integration/v1/portes/{partida}/seguimiento'].post).toBeDefined();
     expect(doc.tags.map((t: { name: string }) => t.name)).toContain('integracion');
   });

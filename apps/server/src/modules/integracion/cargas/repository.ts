@@ -2,6 +2,7 @@ import type { CargaErp } from '@extranet/contracts/integracion/cargas';
 import type { Kysely } from 'kysely';
 import type { CargaEstado, Database } from '../../../db/database.js';
 import { chunks, isPostgres } from '../../../db/sql.js';
+import { upsertByKey } from '../../../db/upsert.js';
 
 type Db = Kysely<Database>;
 
@@ -37,71 +38,61 @@ export async function estadosDeCargas(
 }
 
 /** Inserts or updates (by `referencia`) every load with the state decided by the service. */
-export async function upsertCargas(
+export function upsertCargas(
   db: Db,
   items: ReadonlyArray<Omit<CargaErp, 'estado'> & { estado: CargaEstado }>,
   now: string,
 ): Promise<Map<string, number>> {
-  const ids = new Map<string, number>();
-  for (const part of chunks(items)) {
-    const rows = await db
-      .insertInto('cargas')
-      .values(
-        part.map((c) => ({
-          referencia: c.referencia,
-          region: c.region,
-          origen_poblacion: c.origen_poblacion,
-          origen_cp: c.origen_cp,
-          origen_pais_iso: c.origen_pais_iso,
-          origen_lat: c.origen_lat ?? null,
-          origen_lng: c.origen_lng ?? null,
-          destino_poblacion: c.destino_poblacion,
-          destino_cp: c.destino_cp,
-          destino_pais_iso: c.destino_pais_iso,
-          destino_lat: c.destino_lat ?? null,
-          destino_lng: c.destino_lng ?? null,
-          fecha_carga: c.fecha_carga,
-          fecha_descarga: c.fecha_descarga,
-          tipo_vehiculo: c.tipo_vehiculo,
-          peso_kg: c.peso_kg,
-          palets: c.palets,
-          precio_guia_centimos: c.precio_guia_centimos ?? null,
-          observaciones: c.observaciones ?? null,
-          estado: c.estado,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .onConflict((oc) =>
-        // `proveedor_asignado_id` is the award's: an upsert never touches it.
-        oc.column('referencia').doUpdateSet((eb) => ({
-          region: eb.ref('excluded.region'),
-          origen_poblacion: eb.ref('excluded.origen_poblacion'),
-          origen_cp: eb.ref('excluded.origen_cp'),
-          origen_pais_iso: eb.ref('excluded.origen_pais_iso'),
-          origen_lat: eb.ref('excluded.origen_lat'),
-          origen_lng: eb.ref('excluded.origen_lng'),
-          destino_poblacion: eb.ref('excluded.destino_poblacion'),
-          destino_cp: eb.ref('excluded.destino_cp'),
-          destino_pais_iso: eb.ref('excluded.destino_pais_iso'),
-          destino_lat: eb.ref('excluded.destino_lat'),
-          destino_lng: eb.ref('excluded.destino_lng'),
-          fecha_carga: eb.ref('excluded.fecha_carga'),
-          fecha_descarga: eb.ref('excluded.fecha_descarga'),
-          tipo_vehiculo: eb.ref('excluded.tipo_vehiculo'),
-          peso_kg: eb.ref('excluded.peso_kg'),
-          palets: eb.ref('excluded.palets'),
-          precio_guia_centimos: eb.ref('excluded.precio_guia_centimos'),
-          observaciones: eb.ref('excluded.observaciones'),
-          estado: eb.ref('excluded.estado'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
-      )
-      .returning(['id', 'referencia'])
-      .execute();
-    for (const row of rows) ids.set(row.referencia, Number(row.id));
-  }
-  return ids;
+  const rows = items.map((c) => ({
+    referencia: c.referencia,
+    region: c.region,
+    origen_poblacion: c.origen_poblacion,
+    origen_cp: c.origen_cp,
+    origen_pais_iso: c.origen_pais_iso,
+    origen_lat: c.origen_lat ?? null,
+    origen_lng: c.origen_lng ?? null,
+    destino_poblacion: c.destino_poblacion,
+    destino_cp: c.destino_cp,
+    destino_pais_iso: c.destino_pais_iso,
+    destino_lat: c.destino_lat ?? null,
+    destino_lng: c.destino_lng ?? null,
+    fecha_carga: c.fecha_carga,
+    fecha_descarga: c.fecha_descarga,
+    tipo_vehiculo: c.tipo_vehiculo,
+    peso_kg: c.peso_kg,
+    palets: c.palets,
+    precio_guia_centimos: c.precio_guia_centimos ?? null,
+    observaciones: c.observaciones ?? null,
+    estado: c.estado,
+    created_at: now,
+    updated_at: now,
+  }));
+  // `proveedor_asignado_id` is the award's: an upsert never touches it.
+  return upsertByKey(db, 'cargas', rows, {
+    key: 'referencia',
+    update: [
+      'region',
+      'origen_poblacion',
+      'origen_cp',
+      'origen_pais_iso',
+      'origen_lat',
+      'origen_lng',
+      'destino_poblacion',
+      'destino_cp',
+      'destino_pais_iso',
+      'destino_lat',
+      'destino_lng',
+      'fecha_carga',
+      'fecha_descarga',
+      'tipo_vehiculo',
+      'peso_kg',
+      'palets',
+      'precio_guia_centimos',
+      'observaciones',
+      'estado',
+      'updated_at',
+    ],
+  });
 }
 
 /** A decided offer, with what its notice needs. */

@@ -1,8 +1,9 @@
-import type { LightMyRequestResponse } from 'fastify';
+import { cargaEjemplo } from '@extranet/contracts/integracion/cargas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../../app.js';
 import { buildTestApp } from '../../../test/app.js';
 import { testDatabases, type TestDatabaseHandle } from '../../../test/databases.js';
+import { erpCaller } from '../../../test/integracion.js';
 import { createProveedorConUsuario } from '../../../test/proveedores.js';
 import { signedIn } from '../../../test/session.js';
 import { createApiKey } from '../../api-keys/service.js';
@@ -16,27 +17,9 @@ function ref(tag: string): string {
   return `${tag}-${seq}`;
 }
 
+/** The contract's example load under another referencia. */
 function carga(referencia: string, overrides: Record<string, unknown> = {}) {
-  return {
-    referencia,
-    region: 'es',
-    origen_poblacion: 'Zaragoza',
-    origen_cp: '50001',
-    origen_pais_iso: 'ES',
-    origen_lat: 41.6488,
-    origen_lng: -0.8891,
-    destino_poblacion: 'Lyon',
-    destino_cp: '69001',
-    destino_pais_iso: 'FR',
-    fecha_carga: '2026-11-25',
-    fecha_descarga: '2026-11-26',
-    tipo_vehiculo: 'lona',
-    peso_kg: 22000,
-    palets: 33,
-    precio_guia_centimos: 145000,
-    observaciones: 'Carga lateral',
-    ...overrides,
-  };
+  return { ...cargaEjemplo, referencia, ...overrides };
 }
 
 interface Carrier {
@@ -70,16 +53,10 @@ describe.each(testDatabases())('API de integración: cargas ($name)', ({ open })
     await handle.dispose();
   });
 
-  function call(
-    method: 'PUT' | 'POST',
-    url: string,
-    payload: unknown,
-    options: { key?: string; idempotencyKey?: string } = {},
-  ): Promise<LightMyRequestResponse> {
-    const headers: Record<string, string> = { authorization: `Bearer ${options.key ?? key}` };
-    if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
-    return app.inject({ method, url, headers, payload: payload as object });
-  }
+  const call = erpCaller(
+    () => app,
+    () => key,
+  );
 
   const adjudicar = (referencia: string, ofertaId: number, idempotencyKey?: string) =>
     call(
@@ -185,7 +162,7 @@ describe.each(testDatabases())('API de integración: cargas ($name)', ({ open })
       expect(op.tags).toEqual(['integracion']);
       expect(op.summary).toEqual(expect.any(String));
     }
-    expect(JSON.stringify(put.requestBody)).toContain('C26-5001');
+    expect(JSON.stringify(put.requestBody)).toContain(cargaEjemplo.referencia);
     expect(JSON.stringify(post.requestBody)).toContain('812');
     expect(Object.keys(post.responses)).toEqual(
       expect.arrayContaining(['200', '404', '409', '422']),

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/database.js';
-import { chunks, isPostgres } from '../../../db/sql.js';
+import { isPostgres } from '../../../db/sql.js';
+import { idsByKey, upsertByKey } from '../../../db/upsert.js';
 
 type Db = Kysely<Database>;
 
@@ -107,24 +108,12 @@ export async function deleteCertificados(db: Db, ids: readonly number[]): Promis
 }
 
 /** Our ids of the prevention documents with these ERP ids. */
-export async function documentoIdsByErp(
-  db: Db,
-  erpIds: readonly string[],
-): Promise<Map<string, number>> {
-  const found = new Map<string, number>();
-  for (const part of chunks(erpIds, 500)) {
-    const rows = await db
-      .selectFrom('prevencion_documentos')
-      .select(['id', 'erp_id'])
-      .where('erp_id', 'in', part)
-      .execute();
-    for (const r of rows) if (r.erp_id !== null) found.set(r.erp_id, Number(r.id));
-  }
-  return found;
+export function documentoIdsByErp(db: Db, erpIds: readonly string[]): Promise<Map<string, number>> {
+  return idsByKey(db, 'prevencion_documentos', 'erp_id', erpIds);
 }
 
 /** Inserts or updates (by `erp_id`) every document; a new one is published `now`. */
-export async function upsertDocumentos(
+export function upsertDocumentos(
   db: Db,
   items: ReadonlyArray<{
     erp_id: string;
@@ -135,24 +124,12 @@ export async function upsertDocumentos(
   }>,
   now: string,
 ): Promise<Map<string, number>> {
-  const ids = new Map<string, number>();
-  for (const part of chunks(items)) {
-    const rows = await db
-      .insertInto('prevencion_documentos')
-      .values(part.map((d) => ({ ...d, publicado_at: now, created_at: now })))
-      .onConflict((oc) =>
-        oc.column('erp_id').doUpdateSet((eb) => ({
-          titulo: eb.ref('excluded.titulo'),
-          descripcion: eb.ref('excluded.descripcion'),
-          obligatorio: eb.ref('excluded.obligatorio'),
-          activo: eb.ref('excluded.activo'),
-        })),
-      )
-      .returning(['id', 'erp_id'])
-      .execute();
-    for (const r of rows) if (r.erp_id !== null) ids.set(r.erp_id, Number(r.id));
-  }
-  return ids;
+  return upsertByKey(
+    db,
+    'prevencion_documentos',
+    items.map((d) => ({ ...d, publicado_at: now, created_at: now })),
+    { key: 'erp_id', update: ['titulo', 'descripcion', 'obligatorio', 'activo'] },
+  );
 }
 
 /** A document by its ERP id with its current file's hash, locked (PostgreSQL). */

@@ -2,24 +2,16 @@ import type { TransporteErp } from '@extranet/contracts/integracion/transportes'
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/database.js';
 import { chunks, isPostgres } from '../../../db/sql.js';
+import { idsByKey, upsertByKey } from '../../../db/upsert.js';
 
 type Db = Kysely<Database>;
 
 /** Our ids of the loads with these referencias. */
-export async function cargaIdsByReferencia(
+export function cargaIdsByReferencia(
   db: Db,
   referencias: readonly string[],
 ): Promise<Map<string, number>> {
-  const found = new Map<string, number>();
-  for (const part of chunks(referencias, 500)) {
-    const rows = await db
-      .selectFrom('cargas')
-      .select(['id', 'referencia'])
-      .where('referencia', 'in', part)
-      .execute();
-    for (const row of rows) found.set(row.referencia, Number(row.id));
-  }
-  return found;
+  return idsByKey(db, 'cargas', 'referencia', referencias);
 }
 
 /** An existing transport of the ERP, with what decides whether it may change carrier. */
@@ -115,64 +107,54 @@ export type TransporteFila = Omit<TransporteErp, 'subpartidas'> & {
 };
 
 /** Inserts or updates (by `erp_id`) every transport; returns our id of each. */
-export async function upsertTransportes(
+export function upsertTransportes(
   db: Db,
   items: readonly TransporteFila[],
   now: string,
 ): Promise<Map<string, number>> {
-  const ids = new Map<string, number>();
-  for (const part of chunks(items)) {
-    const rows = await db
-      .insertInto('transportes')
-      .values(
-        part.map((t) => ({
-          erp_id: t.erp_id,
-          proveedor_id: t.proveedor_id,
-          carga_id: t.carga_id,
-          referencia: t.referencia,
-          matricula: t.matricula ?? null,
-          conductor: t.conductor ?? null,
-          origen_poblacion: t.origen_poblacion,
-          origen_cp: t.origen_cp,
-          origen_pais_iso: t.origen_pais_iso,
-          destino_poblacion: t.destino_poblacion,
-          destino_cp: t.destino_cp,
-          destino_pais_iso: t.destino_pais_iso,
-          fecha_carga: t.fecha_carga,
-          fecha_descarga: t.fecha_descarga,
-          importe_centimos: t.importe_centimos,
-          estado: t.estado,
-          incidencia: t.incidencia ?? null,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.column('erp_id').doUpdateSet((eb) => ({
-          proveedor_id: eb.ref('excluded.proveedor_id'),
-          carga_id: eb.ref('excluded.carga_id'),
-          referencia: eb.ref('excluded.referencia'),
-          matricula: eb.ref('excluded.matricula'),
-          conductor: eb.ref('excluded.conductor'),
-          origen_poblacion: eb.ref('excluded.origen_poblacion'),
-          origen_cp: eb.ref('excluded.origen_cp'),
-          origen_pais_iso: eb.ref('excluded.origen_pais_iso'),
-          destino_poblacion: eb.ref('excluded.destino_poblacion'),
-          destino_cp: eb.ref('excluded.destino_cp'),
-          destino_pais_iso: eb.ref('excluded.destino_pais_iso'),
-          fecha_carga: eb.ref('excluded.fecha_carga'),
-          fecha_descarga: eb.ref('excluded.fecha_descarga'),
-          importe_centimos: eb.ref('excluded.importe_centimos'),
-          estado: eb.ref('excluded.estado'),
-          incidencia: eb.ref('excluded.incidencia'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
-      )
-      .returning(['id', 'erp_id'])
-      .execute();
-    for (const row of rows) if (row.erp_id !== null) ids.set(row.erp_id, Number(row.id));
-  }
-  return ids;
+  const rows = items.map((t) => ({
+    erp_id: t.erp_id,
+    proveedor_id: t.proveedor_id,
+    carga_id: t.carga_id,
+    referencia: t.referencia,
+    matricula: t.matricula ?? null,
+    conductor: t.conductor ?? null,
+    origen_poblacion: t.origen_poblacion,
+    origen_cp: t.origen_cp,
+    origen_pais_iso: t.origen_pais_iso,
+    destino_poblacion: t.destino_poblacion,
+    destino_cp: t.destino_cp,
+    destino_pais_iso: t.destino_pais_iso,
+    fecha_carga: t.fecha_carga,
+    fecha_descarga: t.fecha_descarga,
+    importe_centimos: t.importe_centimos,
+    estado: t.estado,
+    incidencia: t.incidencia ?? null,
+    created_at: now,
+    updated_at: now,
+  }));
+  return upsertByKey(db, 'transportes', rows, {
+    key: 'erp_id',
+    update: [
+      'proveedor_id',
+      'carga_id',
+      'referencia',
+      'matricula',
+      'conductor',
+      'origen_poblacion',
+      'origen_cp',
+      'origen_pais_iso',
+      'destino_poblacion',
+      'destino_cp',
+      'destino_pais_iso',
+      'fecha_carga',
+      'fecha_descarga',
+      'importe_centimos',
+      'estado',
+      'incidencia',
+      'updated_at',
+    ],
+  });
 }
 
 /** Removes these legs, only while they still have no CMR. */
@@ -220,20 +202,14 @@ export async function upsertSubpartidas(
   items: readonly SubpartidaFila[],
   now: string,
 ): Promise<void> {
-  for (const part of chunks(items)) {
-    await db
-      .insertInto('subpartidas')
-      .values(part.map((s) => ({ ...s, created_at: now })))
-      .onConflict((oc) =>
-        oc.columns(['transporte_id', 'erp_id']).doUpdateSet((eb) => ({
-          numero: eb.ref('excluded.numero'),
-          origen_poblacion: eb.ref('excluded.origen_poblacion'),
-          destino_poblacion: eb.ref('excluded.destino_poblacion'),
-          bultos: eb.ref('excluded.bultos'),
-          peso_kg: eb.ref('excluded.peso_kg'),
-          porte_id: eb.ref('excluded.porte_id'),
-        })),
-      )
-      .execute();
-  }
+  await upsertByKey(
+    db,
+    'subpartidas',
+    items.map((s) => ({ ...s, created_at: now })),
+    {
+      key: 'erp_id',
+      conflict: ['transporte_id', 'erp_id'],
+      update: ['numero', 'origen_poblacion', 'destino_poblacion', 'bultos', 'peso_kg', 'porte_id'],
+    },
+  );
 }

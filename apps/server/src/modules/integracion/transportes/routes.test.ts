@@ -1,8 +1,9 @@
-import type { LightMyRequestResponse } from 'fastify';
+import { transporteEjemplo } from '@extranet/contracts/integracion/transportes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../../app.js';
 import { buildTestApp } from '../../../test/app.js';
 import { testDatabases, type TestDatabaseHandle } from '../../../test/databases.js';
+import { erpCaller } from '../../../test/integracion.js';
 import { createProveedorConUsuario } from '../../../test/proveedores.js';
 import type { TestBrowser } from '../../../test/session.js';
 import { signedIn } from '../../../test/session.js';
@@ -22,23 +23,14 @@ function leg(erpId: string, overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** The contract's example transport for carrier PA, with no load and legs of its own. */
 function transporte(erpId: string, overrides: Record<string, unknown> = {}) {
   return {
+    ...transporteEjemplo,
     erp_id: erpId,
     proveedor_erp_id: 'PA',
     referencia: `REF-${erpId}`,
-    matricula: '1234KLM',
-    conductor: 'Jorge Sanz',
-    origen_poblacion: 'Zaragoza',
-    origen_cp: '50001',
-    origen_pais_iso: 'ES',
-    destino_poblacion: 'Lyon',
-    destino_cp: '69001',
-    destino_pais_iso: 'FR',
-    fecha_carga: '2026-11-25',
-    fecha_descarga: '2026-11-26',
-    importe_centimos: 139000,
-    estado: 'en_transito',
+    carga_referencia: null,
     subpartidas: [leg(`${erpId}-1`), leg(`${erpId}-2`, { bultos: 3, peso_kg: 700 })],
     ...overrides,
   };
@@ -143,19 +135,10 @@ describe.each(testDatabases())('API de integración: transportes ($name)', ({ op
     await handle.dispose();
   });
 
-  function call(
-    method: 'PUT' | 'POST',
-    url: string,
-    payload: unknown,
-    options: { key?: string } = {},
-  ): Promise<LightMyRequestResponse> {
-    return app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${options.key ?? key}` },
-      payload: payload as object,
-    });
-  }
+  const call = erpCaller(
+    () => app,
+    () => key,
+  );
 
   const enviar = (...items: unknown[]) => call('PUT', `${V1}/transportes`, { items });
 
@@ -182,7 +165,7 @@ describe.each(testDatabases())('API de integración: transportes ($name)', ({ op
     const put = doc.paths['/api/integration/v1/transportes'].put;
     expect(put.tags).toEqual(['integracion']);
     expect(put.summary).toEqual(expect.any(String));
-    expect(JSON.stringify(put.requestBody)).toContain('TR-2026-0415');
+    expect(JSON.stringify(put.requestBody)).toContain(transporteEjemplo.erp_id);
   });
 
   it('sin el permiso transportes:write: 403', async () => {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, Portal, RegionCodigo } from '../../../db/database.js';
 import { chunks } from '../../../db/sql.js';
+import { idsByKey, upsertByKey } from '../../../db/upsert.js';
 
 type Db = Kysely<Database>;
 
@@ -15,20 +16,8 @@ export const LINKS = {
 export type EmpresaTabla = keyof typeof LINKS;
 
 /** Our ids of the users with these ERP ids. */
-export async function usuarioIdsByErp(
-  db: Db,
-  erpIds: readonly string[],
-): Promise<Map<string, number>> {
-  const found = new Map<string, number>();
-  for (const part of chunks(erpIds, 500)) {
-    const rows = await db
-      .selectFrom('usuarios')
-      .select(['id', 'erp_id'])
-      .where('erp_id', 'in', part)
-      .execute();
-    for (const row of rows) if (row.erp_id !== null) found.set(row.erp_id, row.id);
-  }
-  return found;
+export function usuarioIdsByErp(db: Db, erpIds: readonly string[]): Promise<Map<string, number>> {
+  return idsByKey(db, 'usuarios', 'erp_id', erpIds);
 }
 
 /** Users with any of these e-mails (in any region), keyed `region email`. */
@@ -68,38 +57,22 @@ export interface UsuarioRow {
 }
 
 /** Inserts or updates (by `erp_id`) every user; new ones get no password. Returns our ids. */
-export async function upsertUsuarios(
+export function upsertUsuarios(
   db: Db,
   items: readonly UsuarioRow[],
   now: string,
 ): Promise<Map<string, number>> {
-  const ids = new Map<string, number>();
-  for (const part of chunks(items)) {
-    const rows = await db
-      .insertInto('usuarios')
-      .values(
-        part.map((u) => ({
-          ...u,
-          clave_hash: NO_PASSWORD,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.column('erp_id').doUpdateSet((eb) => ({
-          region: eb.ref('excluded.region'),
-          email: eb.ref('excluded.email'),
-          nombre: eb.ref('excluded.nombre'),
-          codigo: eb.ref('excluded.codigo'),
-          activo: eb.ref('excluded.activo'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
-      )
-      .returning(['id', 'erp_id'])
-      .execute();
-    for (const row of rows) if (row.erp_id !== null) ids.set(row.erp_id, row.id);
-  }
-  return ids;
+  const rows = items.map((u) => ({
+    ...u,
+    clave_hash: NO_PASSWORD,
+    created_at: now,
+    updated_at: now,
+  }));
+  // `clave_hash` is the user's own: an upsert never touches it.
+  return upsertByKey(db, 'usuarios', rows, {
+    key: 'erp_id',
+    update: ['region', 'email', 'nombre', 'codigo', 'activo', 'updated_at'],
+  });
 }
 
 /** Replaces the links of these users to one company table with `links`. */

@@ -1,10 +1,11 @@
-import type { LightMyRequestResponse } from 'fastify';
+import { usuarioEjemplo } from '@extranet/contracts/integracion/usuarios';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../../app.js';
 import { migrateToLatest } from '../../../db/migrate.js';
 import type { MailMessage } from '../../../mail/mailer.js';
 import { testConfig } from '../../../test/app.js';
 import { testDatabases, type TestDatabaseHandle } from '../../../test/databases.js';
+import { erpCaller, type ErpCallOptions } from '../../../test/integracion.js';
 import { TestBrowser } from '../../../test/session.js';
 import { createApiKey } from '../../api-keys/service.js';
 import { NO_PASSWORD } from './repository.js';
@@ -69,15 +70,12 @@ describe.each(testDatabases())('API de integración: usuarios ($name)', ({ open 
     await handle.dispose();
   });
 
-  function put(
-    url: string,
-    payload: unknown,
-    options: { key?: string; idempotencyKey?: string } = {},
-  ): Promise<LightMyRequestResponse> {
-    const headers: Record<string, string> = { authorization: `Bearer ${options.key ?? key}` };
-    if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
-    return app.inject({ method: 'PUT', url, headers, payload: payload as object });
-  }
+  const call = erpCaller(
+    () => app,
+    () => key,
+  );
+  const put = (url: string, payload: unknown, options?: ErpCallOptions) =>
+    call('PUT', url, payload, options);
 
   const fila = (erpId: string) =>
     handle.db.selectFrom('usuarios').selectAll().where('erp_id', '=', erpId).executeTakeFirst();
@@ -114,7 +112,7 @@ describe.each(testDatabases())('API de integración: usuarios ($name)', ({ open 
     const put = res.json().paths['/api/integration/v1/usuarios'].put;
     expect(put.tags).toEqual(['integracion']);
     expect(put.summary).toContain('usuarios por su erp_id');
-    expect(JSON.stringify(put.requestBody)).toContain('trafico@conservasebro.es');
+    expect(JSON.stringify(put.requestBody)).toContain(usuarioEjemplo.email);
   });
 
   it('sin el permiso usuarios:write: 403', async () => {
