@@ -4,38 +4,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.js';
-import { runCli } from '../cli.js';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, resolveSqliteFile } from '../db/connection.js';
 import { authenticateApiKey } from '../modules/api-keys/service.js';
-import { buildTestApp } from '../test/app.js';
-import { testDatabases, type TestDatabaseHandle } from '../test/databases.js';
+import { cliTestApp } from '../test/cli.js';
+import { testDatabases } from '../test/databases.js';
 
 const KEY = /^ext_[0-9a-f]{8}_[A-Za-z0-9_-]{43}$/;
 
 describe.each(testDatabases())('CLI api-key ($name)', ({ open }) => {
-  let handle: TestDatabaseHandle;
-  let app: App;
-  const out: string[] = [];
-  const err: string[] = [];
-
-  beforeAll(async () => {
-    handle = await open();
-    app = await buildTestApp(handle);
-  }, 60_000);
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
-  });
-
-  const cli = (...args: string[]) =>
-    runCli(args, {
-      out: (line) => out.push(line),
-      err: (line) => err.push(line),
-      config: () => app.config,
-      db: async () => app.db,
-    });
+  const ctx = cliTestApp(open);
+  const { out, err, cli } = ctx;
 
   it('crea una clave, la escribe una vez, la lista sin secreto y la revoca', async () => {
     expect(
@@ -51,13 +30,13 @@ describe.each(testDatabases())('CLI api-key ($name)', ({ open }) => {
     const key = out.at(-1)!;
     expect(key).toMatch(KEY);
     expect(err.at(-1)).toContain('no se volverá a mostrar');
-    const principal = await authenticateApiKey(app.db, key);
+    const principal = await authenticateApiKey(ctx.app.db, key);
     expect(principal).toMatchObject({
       nombre: 'ERP central',
       scopes: ['portes:write', 'clientes:write'],
     });
 
-    const res = await app.inject({
+    const res = await ctx.app.inject({
       method: 'PUT',
       url: '/api/integration/v1/clientes',
       headers: { authorization: `Bearer ${key}` },
@@ -77,7 +56,7 @@ describe.each(testDatabases())('CLI api-key ($name)', ({ open }) => {
 
     const id = String(principal!.id);
     expect(await cli('api-key', 'revoke', '--id', id)).toBe(0);
-    expect(await authenticateApiKey(app.db, key)).toBeNull();
+    expect(await authenticateApiKey(ctx.app.db, key)).toBeNull();
     expect(await cli('api-key', 'revoke', '--id', id)).toBe(1);
     expect(err.at(-1)).toBe(`No hay ninguna clave vigente con id ${id}.`);
     out.length = 0;

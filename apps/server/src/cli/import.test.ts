@@ -1,11 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.js';
-import { runCli } from '../cli.js';
-import { buildTestApp } from '../test/app.js';
-import { testDatabases, type TestDatabaseHandle } from '../test/databases.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cliTestApp } from '../test/cli.js';
+import { testDatabases } from '../test/databases.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'extranet-import-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -17,31 +15,13 @@ function file(name: string, text: string): string {
 }
 
 describe.each(testDatabases())('CLI import ($name)', ({ name: dbName, open }) => {
-  let handle: TestDatabaseHandle;
-  let app: App;
-  const out: string[] = [];
-  const err: string[] = [];
+  const ctx = cliTestApp(open);
+  const { out, err, cli } = ctx;
 
-  beforeAll(async () => {
-    handle = await open();
-    app = await buildTestApp(handle);
-  }, 60_000);
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
-  });
-
-  const cli = (...args: string[]) =>
-    runCli(args, {
-      out: (line) => out.push(line),
-      err: (line) => err.push(line),
-      config: () => app.config,
-      db: async () => app.db,
-    });
   const count = async (table: 'clientes' | 'usuarios' | 'portes') =>
     Number(
       (
-        await app.db
+        await ctx.app.db
           .selectFrom(table)
           .select((eb) => eb.fn.countAll<number | string>().as('n'))
           .executeTakeFirstOrThrow()
@@ -81,7 +61,7 @@ describe.each(testDatabases())('CLI import ($name)', ({ name: dbName, open }) =>
     expect(out.at(-1)).toBe('clientes: 2 importados (2 creados, 0 actualizados).');
     expect(await cli('import', 'clientes', csv)).toBe(0);
     expect(out.at(-1)).toBe('clientes: 2 importados (0 creados, 2 actualizados).');
-    const uno = await app.db
+    const uno = await ctx.app.db
       .selectFrom('clientes')
       .selectAll()
       .where('erp_id', '=', 'IC-1')
@@ -117,7 +97,7 @@ describe.each(testDatabases())('CLI import ($name)', ({ name: dbName, open }) =>
     expect(await cli('import', 'usuarios', good)).toBe(0);
     expect(out.at(-1)).toBe('usuarios: 1 importados (1 creados, 0 actualizados).');
     expect(err.at(-1)).toContain('la CLI no envía correos');
-    const recursos = await app.db
+    const recursos = await ctx.app.db
       .selectFrom('recursos as r')
       .innerJoin('usuarios as u', 'u.id', 'r.usuario_id')
       .select(['r.recurso', 'r.api'])
@@ -226,7 +206,7 @@ describe.each(testDatabases())('CLI import ($name)', ({ name: dbName, open }) =>
       JSON.stringify({ items: [factura('FV', 1), factura('FW', 1)] }),
     );
     expect(await cli('import', 'facturas', buena)).toBe(0);
-    const lineas = await app.db
+    const lineas = await ctx.app.db
       .selectFrom('factura_lineas as l')
       .innerJoin('facturas as f', 'f.id', 'l.factura_id')
       .select(['f.serie', 'l.importe_centimos'])

@@ -1,75 +1,47 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app.js';
-import { runCli } from '../cli.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkResetToken } from '../modules/password-reset/service.js';
-import { buildTestApp } from '../test/app.js';
-import { testDatabases, type TestDatabaseHandle } from '../test/databases.js';
+import { cliTestApp } from '../test/cli.js';
+import { testDatabases } from '../test/databases.js';
 
 describe.each(testDatabases())('CLI usuario y empresa ($name)', ({ open }) => {
-  let handle: TestDatabaseHandle;
-  let app: App;
   let clienteId: number;
   let otroClienteId: number;
   let proveedorId: number;
-  const out: string[] = [];
-  const err: string[] = [];
+  const ctx = cliTestApp(open);
+  const { out, err, cli } = ctx;
+  /** `usuario create` in region es; `extra`: more options (`--cliente …`). */
+  const crear = (email: string, nombre: string, ...extra: string[]) =>
+    cli('usuario', 'create', '--region', 'es', '--email', email, '--nombre', nombre, ...extra);
 
   beforeAll(async () => {
-    handle = await open();
-    app = await buildTestApp(handle);
     const empresa = { region: 'es' as const, razon_social: 'Transportes Uno', localidad: 'Huesca' };
     clienteId = (
-      await app.db
+      await ctx.app.db
         .insertInto('clientes')
         .values({ ...empresa, erp_id: 'C-7' })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
     otroClienteId = (
-      await app.db
+      await ctx.app.db
         .insertInto('clientes')
         .values({ ...empresa, razon_social: 'Sin ERP' })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
     proveedorId = (
-      await app.db
+      await ctx.app.db
         .insertInto('proveedores')
         .values(empresa)
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
-  }, 60_000);
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
   });
 
-  const cli = (...args: string[]) =>
-    runCli(args, {
-      out: (line) => out.push(line),
-      err: (line) => err.push(line),
-      config: () => app.config,
-      db: async () => app.db,
-    });
-
   it('create, link, grant, list, revoke, unlink, reset-password y disable', async () => {
-    expect(
-      await cli(
-        'usuario',
-        'create',
-        '--region',
-        'es',
-        '--email',
-        'Ana@Example.es',
-        '--nombre',
-        'Ana',
-        '--cliente',
-        'C-7',
-      ),
-    ).toBe(0);
+    expect(await crear('Ana@Example.es', 'Ana', '--cliente', 'C-7')).toBe(0);
     const id = Number(/Usuario (\d+) creado/.exec(out.at(-1)!)?.[1]);
-    const user = await app.db
+    const user = await ctx.app.db
       .selectFrom('usuarios')
       .selectAll()
       .where('id', '=', id)
@@ -77,22 +49,9 @@ describe.each(testDatabases())('CLI usuario y empresa ($name)', ({ open }) => {
     expect(user).toMatchObject({ email: 'ana@example.es', region: 'es', erp_id: null, activo: 1 });
 
     // Same e-mail and region again: refused with the reason, exit 1.
-    expect(
-      await cli(
-        'usuario',
-        'create',
-        '--region',
-        'es',
-        '--email',
-        'ana@example.es',
-        '--nombre',
-        'Otra',
-      ),
-    ).toBe(1);
+    expect(await crear('ana@example.es', 'Otra')).toBe(1);
     expect(err.at(-1)).toBe('Ya hay un usuario con el e-mail ana@example.es en la región es.');
-    expect(
-      await cli('usuario', 'create', '--region', 'es', '--email', 'mal', '--nombre', 'X'),
-    ).toBe(1);
+    expect(await crear('mal', 'X')).toBe(1);
     expect(err.at(-1)).toMatch(/^email: /);
 
     expect(
@@ -155,17 +114,17 @@ describe.each(testDatabases())('CLI usuario y empresa ($name)', ({ open }) => {
     // The printed link is a real recovery link: the e-mail's URL, token and lifetime.
     expect(await cli('usuario', 'reset-password', '--id', String(id))).toBe(0);
     const link = out.at(-1)!;
-    expect(link).toMatch(new RegExp(`^${app.config.publicUrl}/nueva-clave\\?portal=clientes#`));
+    expect(link).toMatch(new RegExp(`^${ctx.app.config.publicUrl}/nueva-clave\\?portal=clientes#`));
     const token = link.split('#')[1]!;
-    expect(await checkResetToken(app, token)).toEqual({ valid: true, email: 'a*a@example.es' });
-    const reset = await app.db
+    expect(await checkResetToken(ctx.app, token)).toEqual({ valid: true, email: 'a*a@example.es' });
+    const reset = await ctx.app.db
       .selectFrom('password_resets')
       .selectAll()
       .where('usuario_id', '=', id)
       .executeTakeFirstOrThrow();
     expect(Date.parse(reset.expires_at) - Date.parse(reset.created_at)).toBe(60 * 60_000);
 
-    await app.db
+    await ctx.app.db
       .insertInto('sesiones')
       .values({
         id: 'sesion-ana',
@@ -180,16 +139,16 @@ describe.each(testDatabases())('CLI usuario y empresa ($name)', ({ open }) => {
       })
       .execute();
     expect(await cli('usuario', 'disable', '--id', String(id))).toBe(0);
-    const after = await app.db
+    const after = await ctx.app.db
       .selectFrom('usuarios')
       .select('activo')
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     expect(after.activo).toBe(0);
     expect(
-      await app.db.selectFrom('sesiones').select('id').where('usuario_id', '=', id).execute(),
+      await ctx.app.db.selectFrom('sesiones').select('id').where('usuario_id', '=', id).execute(),
     ).toEqual([]);
-    expect((await checkResetToken(app, token)).valid).toBe(false);
+    expect((await checkResetToken(ctx.app, token)).valid).toBe(false);
     expect(await cli('usuario', 'reset-password', '--id', String(id))).toBe(1);
     expect(err.at(-1)).toBe(`El usuario ${id} está desactivado.`);
   });
@@ -217,35 +176,9 @@ describe.each(testDatabases())('CLI usuario y empresa ($name)', ({ open }) => {
       '--erp-id',
       String(otroClienteId),
     );
-    expect(
-      await cli(
-        'usuario',
-        'create',
-        '--region',
-        'es',
-        '--email',
-        'b@example.es',
-        '--nombre',
-        'B',
-        '--cliente',
-        String(otroClienteId),
-      ),
-    ).toBe(1);
+    expect(await crear('b@example.es', 'B', '--cliente', String(otroClienteId))).toBe(1);
     expect(err.at(-1)).toContain(`escriba id:${otroClienteId} o erp:${otroClienteId}`);
-    expect(
-      await cli(
-        'usuario',
-        'create',
-        '--region',
-        'es',
-        '--email',
-        'b@example.es',
-        '--nombre',
-        'B',
-        '--cliente',
-        `erp:${otroClienteId}`,
-      ),
-    ).toBe(0);
+    expect(await crear('b@example.es', 'B', '--cliente', `erp:${otroClienteId}`)).toBe(0);
   });
 
   it('errores de uso en español con código 2; --help con 0', async () => {

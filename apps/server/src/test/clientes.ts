@@ -1,10 +1,11 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { App } from '../app.js';
 import { seedDemo } from '../db/seed/demo.js';
 import { storeDemoFilesIn } from '../db/seed/demo-files.js';
 import { createAccessLink } from '../modules/access-links/service.js';
 import { buildTestApp } from './app.js';
 import type { TestDatabaseHandle } from './databases.js';
-import { TestBrowser } from './session.js';
+import { signedIn, TestBrowser } from './session.js';
 
 /** The app on a migrated database with the demo seed, its PDFs written to file storage. */
 export async function demoClientesApp(
@@ -14,6 +15,67 @@ export async function demoClientesApp(
   const app = await buildTestApp(handle, env);
   await seedDemo(handle.db, { storeFile: storeDemoFilesIn(app.storage) });
   return app;
+}
+
+/** What a customer-portal test block works on (see `useClientesDemo`). */
+export interface ClientesDemo {
+  readonly handle: TestDatabaseHandle;
+  readonly app: App;
+  /** Signed in as cliente@demo.es. */
+  readonly cliente: TestBrowser;
+  /** Conservas del Ebro S.A., the client cliente@demo.es works for. */
+  readonly clienteId: number;
+  /** Papelera del Norte S.A., a client cliente@demo.es does not work for. */
+  readonly otroClienteId: number;
+}
+
+/**
+ * For a `describe` block: the demo app on a fresh database from `open`, signed in as
+ * cliente@demo.es, closed after the block. Its fields are set in `beforeAll`: read them in
+ * tests and hooks, not while the block is being declared.
+ */
+export function useClientesDemo(
+  open: () => Promise<TestDatabaseHandle>,
+  env: NodeJS.ProcessEnv = {},
+): ClientesDemo {
+  let handle: TestDatabaseHandle | undefined;
+  let demo: ClientesDemo | undefined;
+  beforeAll(async () => {
+    handle = await open();
+    const app = await demoClientesApp(handle, env);
+    demo = {
+      handle,
+      app,
+      cliente: await signedIn(app, 'cliente@demo.es'),
+      clienteId: await clienteIdOf(handle, 'Conservas del Ebro S.A.'),
+      otroClienteId: await clienteIdOf(handle, 'Papelera del Norte S.A.'),
+    };
+  }, 60_000);
+  afterAll(async () => {
+    await demo?.app.close();
+    await handle?.dispose();
+  });
+  const current = (): ClientesDemo => {
+    if (!demo) throw new Error('La app de demostración se crea en beforeAll.');
+    return demo;
+  };
+  return {
+    get handle() {
+      return current().handle;
+    },
+    get app() {
+      return current().app;
+    },
+    get cliente() {
+      return current().cliente;
+    },
+    get clienteId() {
+      return current().clienteId;
+    },
+    get otroClienteId() {
+      return current().otroClienteId;
+    },
+  };
 }
 
 /** Id of the demo client with that company name. */

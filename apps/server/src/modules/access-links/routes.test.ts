@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app.js';
-import { runCli } from '../../cli.js';
 import { seedDemo } from '../../db/seed/demo.js';
 import { clock } from '../../lib/clock.js';
 import { buildTestApp } from '../../test/app.js';
+import { captureCli } from '../../test/cli.js';
 import { testDatabases } from '../../test/databases.js';
 import { TestBrowser } from '../../test/session.js';
 import { createAccessLink, revokeAccessLink } from './service.js';
@@ -158,21 +158,11 @@ describe.each(testDatabases())('enlaces de acceso en $name', ({ open }) => {
   });
 
   it('prints and revokes links from the CLI', async () => {
-    const lines: string[] = [];
-    const errors: string[] = [];
-    const context = {
-      out: (l: string) => lines.push(l),
-      err: (l: string) => errors.push(l),
-      config: () => app.config,
-      db: async () => app.db,
-    };
+    const { out, err, cli } = captureCli(() => app);
     expect(
-      await runCli(
-        ['access-link', '--portal', 'clientes', '--id', String(clienteId), '--days', '2'],
-        context,
-      ),
+      await cli('access-link', '--portal', 'clientes', '--id', String(clienteId), '--days', '2'),
     ).toBe(0);
-    const url = lines.at(-1)!;
+    const url = out.at(-1)!;
     const match = new RegExp(`/clientes/tracking/${clienteId}/([A-Za-z0-9_-]{43})$`).exec(url);
     expect(match).not.toBeNull();
     const token = match![1]!;
@@ -181,20 +171,16 @@ describe.each(testDatabases())('enlaces de acceso en $name', ({ open }) => {
         .statusCode,
     ).toBe(200);
 
-    expect(await runCli(['access-link', 'revoke', '--token', token], context)).toBe(0);
-    expect(await runCli(['access-link', 'revoke', '--token', token], context)).toBe(1);
-    expect(await runCli(['access-link', '--portal', 'otro', '--id', '1'], context)).toBe(2);
-    expect(errors.join('\n')).toContain('--portal debe ser clientes o proveedores.');
-    expect(await runCli(['access-link', '--portal', 'clientes', '--id', '999999'], context)).toBe(
-      1,
-    );
-    expect(errors.at(-1)).toBe('No existe ningún cliente activo con id 999999.');
+    expect(await cli('access-link', 'revoke', '--token', token)).toBe(0);
+    expect(await cli('access-link', 'revoke', '--token', token)).toBe(1);
+    expect(await cli('access-link', '--portal', 'otro', '--id', '1')).toBe(2);
+    expect(err.join('\n')).toContain('--portal debe ser clientes o proveedores.');
+    expect(await cli('access-link', '--portal', 'clientes', '--id', '999999')).toBe(1);
+    expect(err.at(-1)).toBe('No existe ningún cliente activo con id 999999.');
     // A token may start with a dash (base64url); the CLI must still take it as the value.
-    expect(
-      await runCli(['access-link', 'revoke', '--token', '-no-existe-0123456789'], context),
-    ).toBe(1);
-    expect(await runCli(['--help'], context)).toBe(0);
-    expect(lines.at(-1)).toContain('access-link');
-    expect(await runCli(['nada'], context)).toBe(2);
+    expect(await cli('access-link', 'revoke', '--token', '-no-existe-0123456789')).toBe(1);
+    expect(await cli('--help')).toBe(0);
+    expect(out.at(-1)).toContain('access-link');
+    expect(await cli('nada')).toBe(2);
   });
 });

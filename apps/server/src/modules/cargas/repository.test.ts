@@ -1,22 +1,10 @@
-import { CompiledQuery, sql } from 'kysely';
-import type { Compilable } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../db/migrate.js';
 import { bulkGenerate } from '../../db/seed/bulk.js';
 import { testDatabases, type TestDatabaseHandle } from '../../test/databases.js';
+import { queryPlan } from '../../test/query-plan.js';
 import { listOpenLoadsQuery } from './repository.js';
-
-/** The query plan as text, one line per node. */
-async function plan(handle: TestDatabaseHandle, query: Compilable): Promise<string> {
-  const compiled = query.compile();
-  const prefix = handle.dialect === 'postgres' ? 'explain ' : 'explain query plan ';
-  const result = await handle.db.executeQuery<Record<string, unknown>>(
-    CompiledQuery.raw(prefix + compiled.sql, [...compiled.parameters]),
-  );
-  return result.rows
-    .map((row) => String(row['QUERY PLAN'] ?? row['detail'] ?? JSON.stringify(row)))
-    .join('\n');
-}
 
 describe.each(testDatabases())('índices de la bolsa de cargas ($name)', ({ open }) => {
   let handle: TestDatabaseHandle;
@@ -33,7 +21,7 @@ describe.each(testDatabases())('índices de la bolsa de cargas ($name)', ({ open
   afterAll(() => handle?.dispose());
 
   it('el listado por fecha recorre el índice, sin ordenar la tabla', async () => {
-    const text = await plan(handle, listOpenLoadsQuery(handle.db, proveedorId, {}, 51));
+    const text = await queryPlan(handle, listOpenLoadsQuery(handle.db, proveedorId, {}, 51));
     if (handle.dialect === 'postgres') {
       expect(text).toMatch(/Index (Only )?Scan using cargas_estado_fecha_idx/);
       expect(text).not.toMatch(/\bSort\b/);
@@ -45,7 +33,7 @@ describe.each(testDatabases())('índices de la bolsa de cargas ($name)', ({ open
 
   // A very selective filter (a town prefix) may rightly make PostgreSQL sort the few matches.
   it('también con el filtro de fechas', async () => {
-    const text = await plan(
+    const text = await queryPlan(
       handle,
       listOpenLoadsQuery(
         handle.db,

@@ -3,13 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.js';
 import { bulkGenerate } from '../../db/seed/bulk.js';
 import { buildTestApp } from '../../test/app.js';
-import {
-  accessLinkBrowser,
-  clienteIdOf,
-  clientesDe,
-  demoClientesApp,
-  walk,
-} from '../../test/clientes.js';
+import { queryPlan } from '../../test/query-plan.js';
+import { accessLinkBrowser, clientesDe, useClientesDemo, walk } from '../../test/clientes.js';
 import { testDatabases, type TestDatabaseHandle } from '../../test/databases.js';
 import { signedIn, TestBrowser } from '../../test/session.js';
 import { historicoQuery } from './repository.js';
@@ -17,28 +12,17 @@ import { historicoQuery } from './repository.js';
 type Item = Record<string, unknown> & { id: number; partida: string };
 
 describe.each(testDatabases())('portes y tracking del cliente ($name)', ({ open }) => {
-  let handle: TestDatabaseHandle;
-  let app: App;
-  let cliente: TestBrowser;
-  let clienteId: number;
-  let otroClienteId: number;
-
-  beforeAll(async () => {
-    handle = await open();
-    app = await demoClientesApp(handle);
-    cliente = await signedIn(app, 'cliente@demo.es');
-    clienteId = await clienteIdOf(handle, 'Conservas del Ebro S.A.');
-    otroClienteId = await clienteIdOf(handle, 'Papelera del Norte S.A.');
-  }, 60_000);
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
-  });
+  const demo = useClientesDemo(open);
 
   const portesDe = (id: number) =>
-    handle.db.selectFrom('portes').selectAll().where('cliente_id', '=', id).orderBy('id').execute();
+    demo.handle.db
+      .selectFrom('portes')
+      .selectAll()
+      .where('cliente_id', '=', id)
+      .orderBy('id')
+      .execute();
   const conParadas = async (id: number) => {
-    const row = await handle.db
+    const row = await demo.handle.db
       .selectFrom('portes as p')
       .select(['p.partida', 'p.id'])
       .where('p.cliente_id', '=', id)
@@ -53,8 +37,8 @@ describe.each(testDatabases())('portes y tracking del cliente ($name)', ({ open 
   };
 
   it('sin sesión 401; sesión de proveedor 401', async () => {
-    const anon = new TestBrowser(app);
-    const { partida } = await conParadas(clienteId);
+    const anon = new TestBrowser(demo.app);
+    const { partida } = await conParadas(demo.clienteId);
     for (const url of [
       '/api/clientes/tracking?q=1',
       `/api/clientes/portes/${partida}/tracking`,
@@ -64,39 +48,40 @@ describe.each(testDatabases())('portes y tracking del cliente ($name)', ({ open 
     ]) {
       expect((await anon.get(url)).statusCode).toBe(401);
     }
-    const proveedor = await signedIn(app, 'proveedor@demo.es', { portal: 'proveedores' });
+    const proveedor = await signedIn(demo.app, 'proveedor@demo.es', { portal: 'proveedores' });
     expect((await proveedor.get('/api/clientes/portes')).statusCode).toBe(401);
   });
 
   it('busca por partida exacta o por prefijo de la referencia, solo del cliente', async () => {
-    const propios = await portesDe(clienteId);
+    const propios = await portesDe(demo.clienteId);
     const porte = propios.find((p) => p.ref_cliente)!;
-    const byPartida = await cliente.get(`/api/clientes/tracking?q=${porte.partida}`);
+    const byPartida = await demo.cliente.get(`/api/clientes/tracking?q=${porte.partida}`);
     expect(byPartida.statusCode).toBe(200);
     expect(byPartida.headers['cache-control']).toBe('no-store');
     expect(byPartida.json().items.map((i: Item) => i.partida)).toEqual([porte.partida]);
     const prefix = porte.ref_cliente!.slice(0, 6).toLowerCase();
-    const byRef = (await cliente.get(`/api/clientes/tracking?q=${prefix}`)).json().items as Item[];
+    const byRef = (await demo.cliente.get(`/api/clientes/tracking?q=${prefix}`)).json()
+      .items as Item[];
     const expected = propios.filter((p) => p.ref_cliente?.toLowerCase().startsWith(prefix));
     expect(byRef.map((i) => i.partida).sort()).toEqual(expected.map((p) => p.partida).sort());
     expect(byRef.length).toBeLessThanOrEqual(20);
     // Another client's partida and reference find nothing.
-    const ajeno = (await portesDe(otroClienteId)).find((p) => p.ref_cliente)!;
-    expect((await cliente.get(`/api/clientes/tracking?q=${ajeno.partida}`)).json().items).toEqual(
-      [],
-    );
-    const vacio = await cliente.get('/api/clientes/tracking?q=');
+    const ajeno = (await portesDe(demo.otroClienteId)).find((p) => p.ref_cliente)!;
+    expect(
+      (await demo.cliente.get(`/api/clientes/tracking?q=${ajeno.partida}`)).json().items,
+    ).toEqual([]);
+    const vacio = await demo.cliente.get('/api/clientes/tracking?q=');
     expect(vacio.statusCode).toBe(400);
     expect(vacio.json().error.code).toBe('VALIDATION_ERROR');
   });
 
   it('seguimiento: paradas en orden, posición, retraso y documentos', async () => {
-    const { partida, id } = await conParadas(clienteId);
-    const res = await cliente.get(`/api/clientes/portes/${partida}/tracking`);
+    const { partida, id } = await conParadas(demo.clienteId);
+    const res = await demo.cliente.get(`/api/clientes/portes/${partida}/tracking`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const t = res.json();
-    const stops = await handle.db
+    const stops = await demo.handle.db
       .selectFrom('seguimiento')
       .selectAll()
       .where('porte_id', '=', id)
@@ -131,34 +116,37 @@ describe.each(testDatabases())('portes y tracking del cliente ($name)', ({ open 
     expect(typeof t.destino_lat).toBe('number');
 
     // Documents: a delivered shipment with a leg CMR and an invoice.
-    const conDocs = await handle.db
+    const conDocs = await demo.handle.db
       .selectFrom('portes as p')
       .innerJoin('subpartidas as s', 's.porte_id', 'p.id')
       .innerJoin('factura_lineas as l', 'l.porte_id', 'p.id')
       .select(['p.partida', 's.cmr_archivo_id'])
-      .where('p.cliente_id', '=', clienteId)
+      .where('p.cliente_id', '=', demo.clienteId)
       .where('s.cmr_archivo_id', 'is not', null)
       .executeTakeFirst();
     expect(conDocs).toBeDefined();
-    const docs = (await cliente.get(`/api/clientes/portes/${conDocs!.partida}/tracking`)).json()
-      .documentos as Array<{ id: number; tipo: string }>;
+    const docs = (
+      await demo.cliente.get(`/api/clientes/portes/${conDocs!.partida}/tracking`)
+    ).json().documentos as Array<{ id: number; tipo: string }>;
     expect(docs.map((d) => d.tipo)).toEqual(expect.arrayContaining(['cmr', 'factura']));
     for (const d of docs) {
-      expect((await cliente.get(`/api/clientes/archivos/${d.id}`)).statusCode).toBe(200);
+      expect((await demo.cliente.get(`/api/clientes/archivos/${d.id}`)).statusCode).toBe(200);
     }
   });
 
   it('el porte de otro cliente es 404 sin sus datos; también con enlace de acceso', async () => {
-    const ajeno = await conParadas(otroClienteId);
-    const res = await cliente.get(`/api/clientes/portes/${ajeno.partida}/tracking`);
+    const ajeno = await conParadas(demo.otroClienteId);
+    const res = await demo.cliente.get(`/api/clientes/portes/${ajeno.partida}/tracking`);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Porte no encontrado.' } });
     expect(res.body).not.toContain(ajeno.partida);
-    expect((await cliente.get('/api/clientes/portes/NOEXISTE-1/tracking')).statusCode).toBe(404);
-    expect((await cliente.get('/api/clientes/portes/..%2F1/tracking')).statusCode).toBe(400);
+    expect((await demo.cliente.get('/api/clientes/portes/NOEXISTE-1/tracking')).statusCode).toBe(
+      404,
+    );
+    expect((await demo.cliente.get('/api/clientes/portes/..%2F1/tracking')).statusCode).toBe(400);
 
-    const enlace = await accessLinkBrowser(app, clienteId);
-    const propio = await conParadas(clienteId);
+    const enlace = await accessLinkBrowser(demo.app, demo.clienteId);
+    const propio = await conParadas(demo.clienteId);
     expect((await enlace.get(`/api/clientes/portes/${propio.partida}/tracking`)).statusCode).toBe(
       200,
     );
@@ -171,8 +159,8 @@ describe.each(testDatabases())('portes y tracking del cliente ($name)', ({ open 
   });
 
   it('grupo@demo.es ve los datos del cliente elegido y no los del otro', async () => {
-    const [a, b] = await clientesDe(handle, 'grupo@demo.es');
-    const grupo = await signedIn(app, 'grupo@demo.es', { clienteId: a! });
+    const [a, b] = await clientesDe(demo.handle, 'grupo@demo.es');
+    const grupo = await signedIn(demo.app, 'grupo@demo.es', { clienteId: a! });
     const deB = await conParadas(b!);
     expect((await grupo.get(`/api/clientes/portes/${deB.partida}/tracking`)).statusCode).toBe(404);
     const historicoA = await walk<Item>(grupo, '/api/clientes/historico');
@@ -180,19 +168,19 @@ describe.each(testDatabases())('portes y tracking del cliente ($name)', ({ open 
     expect((await grupo.put('/api/clientes/cliente', { id: b })).statusCode).toBe(200);
     expect((await grupo.get(`/api/clientes/portes/${deB.partida}/tracking`)).statusCode).toBe(200);
     // A second user of the other client list sees only its own.
-    const dos = await signedIn(app, 'dos@demo.es', {
-      clienteId: (await clientesDe(handle, 'dos@demo.es'))[0]!,
+    const dos = await signedIn(demo.app, 'dos@demo.es', {
+      clienteId: (await clientesDe(demo.handle, 'dos@demo.es'))[0]!,
     });
     expect((await dos.get(`/api/clientes/portes/${deB.partida}/tracking`)).statusCode).toBe(404);
   });
 
   it('portes activos: estados activos, última parada, filtros, orden y cursor', async () => {
-    const propios = await portesDe(clienteId);
+    const propios = await portesDe(demo.clienteId);
     const activos = propios.filter((p) =>
       ['pendiente', 'en_transito', 'incidencia'].includes(p.estado),
     );
     const asc = await walk<Item & { fecha_carga_prevista: string }>(
-      cliente,
+      demo.cliente,
       '/api/clientes/portes?limit=3',
     );
     expect(asc.map((p) => p.id).sort()).toEqual(activos.map((p) => p.id).sort());
@@ -200,14 +188,14 @@ describe.each(testDatabases())('portes y tracking del cliente ($name)', ({ open 
     const keys = asc.map((p) => `${p.fecha_carga_prevista}|${String(p.id).padStart(9, '0')}`);
     expect([...keys].sort()).toEqual(keys);
     const desc = await walk<Item>(
-      cliente,
+      demo.cliente,
       '/api/clientes/portes?limit=4&orden=fecha_carga_prevista_desc',
     );
     expect(desc.map((p) => p.id)).toEqual([...asc].reverse().map((p) => p.id));
 
     const enRuta = asc.find((p) => p['ultima_parada'] !== null);
     expect(enRuta).toBeDefined();
-    const stops = await handle.db
+    const stops = await demo.handle.db
       .selectFrom('seguimiento')
       .selectAll()
       .where('porte_id', '=', enRuta!.id)
@@ -224,22 +212,22 @@ describe.each(testDatabases())('portes y tracking del cliente ($name)', ({ open 
     });
 
     const estado = activos[0]!.estado;
-    const filtrados = await walk<Item>(cliente, `/api/clientes/portes?estado=${estado}`);
+    const filtrados = await walk<Item>(demo.cliente, `/api/clientes/portes?estado=${estado}`);
     expect(filtrados.length).toBe(activos.filter((p) => p.estado === estado).length);
     const origen = activos[0]!.origen_poblacion.slice(0, 3).toLowerCase();
     const porOrigen = await walk<Item>(
-      cliente,
+      demo.cliente,
       `/api/clientes/portes?origen=${encodeURIComponent(origen)}`,
     );
     expect(porOrigen.length).toBe(
       activos.filter((p) => p.origen_poblacion.toLowerCase().startsWith(origen)).length,
     );
-    const q = await cliente.get(`/api/clientes/portes?q=${activos[0]!.partida}`);
+    const q = await demo.cliente.get(`/api/clientes/portes?q=${activos[0]!.partida}`);
     expect(q.json().items.map((p: Item) => p.partida)).toEqual([activos[0]!.partida]);
-    expect((await cliente.get('/api/clientes/portes?estado=entregado')).statusCode).toBe(400);
+    expect((await demo.cliente.get('/api/clientes/portes?estado=entregado')).statusCode).toBe(400);
     // A cursor of one order is refused by the other.
-    const page = (await cliente.get('/api/clientes/portes?limit=1')).json();
-    const mixed = await cliente.get(
+    const page = (await demo.cliente.get('/api/clientes/portes?limit=1')).json();
+    const mixed = await demo.cliente.get(
       `/api/clientes/portes?limit=1&orden=fecha_carga_prevista_desc&cursor=${page.nextCursor}`,
     );
     expect(mixed.statusCode).toBe(400);
@@ -247,12 +235,12 @@ describe.each(testDatabases())('portes y tracking del cliente ($name)', ({ open 
   });
 
   it('histórico: entregados, fechas, cursor y validación en español', async () => {
-    const entregados = (await portesDe(clienteId)).filter((p) => p.estado === 'entregado');
-    const res = await cliente.get('/api/clientes/historico?limit=200');
+    const entregados = (await portesDe(demo.clienteId)).filter((p) => p.estado === 'entregado');
+    const res = await demo.cliente.get('/api/clientes/historico?limit=200');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const todos = await walk<Item & { fecha_carga_prevista: string }>(
-      cliente,
+      demo.cliente,
       '/api/clientes/historico?limit=4',
     );
     expect(todos.map((p) => p.id).sort()).toEqual(entregados.map((p) => p.id).sort());
@@ -264,13 +252,13 @@ describe.each(testDatabases())('portes y tracking del cliente ($name)', ({ open 
     );
     const mid = todos[Math.floor(todos.length / 2)]!.fecha_carga_prevista;
     const desde = await walk<Item & { fecha_carga_prevista: string }>(
-      cliente,
+      demo.cliente,
       `/api/clientes/historico?fechaDesde=${mid}`,
     );
     expect(desde.length).toBe(todos.filter((p) => p.fecha_carga_prevista >= mid).length);
-    const hasta = await walk<Item>(cliente, `/api/clientes/historico?fechaHasta=${mid}`);
+    const hasta = await walk<Item>(demo.cliente, `/api/clientes/historico?fechaHasta=${mid}`);
     expect(hasta.length).toBe(todos.filter((p) => p.fecha_carga_prevista <= mid).length);
-    const mal = await cliente.get(
+    const mal = await demo.cliente.get(
       '/api/clientes/historico?fechaDesde=2026-03-01&fechaHasta=2026-01-01',
     );
     expect(mal.statusCode).toBe(400);
@@ -279,17 +267,17 @@ describe.each(testDatabases())('portes y tracking del cliente ($name)', ({ open 
         message: 'La fecha desde no puede ser posterior a la fecha hasta.',
       }),
     ]);
-    expect((await cliente.get('/api/clientes/historico?fechaDesde=2026-02-30')).statusCode).toBe(
-      400,
-    );
-    expect((await cliente.get('/api/clientes/historico?cursor=nope!')).json().error.code).toBe(
+    expect(
+      (await demo.cliente.get('/api/clientes/historico?fechaDesde=2026-02-30')).statusCode,
+    ).toBe(400);
+    expect((await demo.cliente.get('/api/clientes/historico?cursor=nope!')).json().error.code).toBe(
       'INVALID_CURSOR',
     );
   });
 
   it('exporta el histórico a CSV para Excel', async () => {
-    const entregados = (await portesDe(clienteId)).filter((p) => p.estado === 'entregado');
-    const res = await cliente.get('/api/clientes/historico/export.csv');
+    const entregados = (await portesDe(demo.clienteId)).filter((p) => p.estado === 'entregado');
+    const res = await demo.cliente.get('/api/clientes/historico/export.csv');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="historico-portes.csv"');
@@ -315,7 +303,7 @@ describe.each(testDatabases())('portes y tracking del cliente ($name)', ({ open 
     expect(cells[12]).toBe('Entregado');
     expect(
       (
-        await cliente.get(
+        await demo.cliente.get(
           '/api/clientes/historico/export.csv?fechaDesde=2026-03-01&fechaHasta=2026-01-01',
         )
       ).statusCode,
@@ -343,15 +331,6 @@ describe.each(testDatabases())('índices del histórico de portes ($name)', ({ n
     await handle.dispose();
   });
 
-  async function plan(query: { compile(): CompiledQuery }): Promise<string> {
-    const compiled = query.compile();
-    const prefix = name === 'sqlite' ? 'explain query plan ' : 'explain ';
-    const result = await handle.db.executeQuery<Record<string, unknown>>(
-      CompiledQuery.raw(prefix + compiled.sql, [...compiled.parameters]),
-    );
-    return result.rows.map((row) => String(row['detail'] ?? row['QUERY PLAN'])).join('\n');
-  }
-
   it('la primera página, una profunda y con fechas recorren el índice sin ordenar', async () => {
     const { id } = await handle.db
       .selectFrom('portes')
@@ -363,7 +342,7 @@ describe.each(testDatabases())('índices del histórico de portes ($name)', ({ n
       [{}, ['2024-06-01', 500] as const],
       [{ fechaDesde: '2023-01-01', fechaHasta: '2025-12-31' }, ['2025-01-01', 900] as const],
     ] as const) {
-      const text = await plan(historicoQuery(handle.db, id, filtro, after, 51));
+      const text = await queryPlan(handle, historicoQuery(handle.db, id, filtro, after, 51));
       if (name === 'sqlite') {
         expect(text).not.toMatch(/TEMP B-TREE/);
         expect(text).toMatch(/USING (COVERING )?INDEX portes_cliente/);

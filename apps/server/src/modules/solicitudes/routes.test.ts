@@ -1,16 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { App } from '../../app.js';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clock } from '../../lib/clock.js';
 import { todayInSpain } from '../cargas/offer-rules.js';
 import { outboxDir } from '../../mail/mailer.js';
-import {
-  accessLinkBrowser,
-  clienteIdOf,
-  clientesDe,
-  demoClientesApp,
-  walk,
-} from '../../test/clientes.js';
-import { testDatabases, type TestDatabaseHandle } from '../../test/databases.js';
+import { accessLinkBrowser, clientesDe, useClientesDemo, walk } from '../../test/clientes.js';
+import { testDatabases } from '../../test/databases.js';
 import { outboxFiles, readEml } from '../../test/eml.js';
 import { signedIn, TestBrowser } from '../../test/session.js';
 
@@ -44,22 +37,11 @@ function solicitud(overrides: Record<string, unknown> = {}) {
 }
 
 describe.each(testDatabases())('solicitudes y sugerencias del cliente ($name)', ({ open }) => {
-  let handle: TestDatabaseHandle;
-  let app: App;
-  let cliente: TestBrowser;
-  let clienteId: number;
+  const demo = useClientesDemo(open, { OPERATORS_EMAIL: 'trafico@empresa.es' });
   let outbox: string;
 
-  beforeAll(async () => {
-    handle = await open();
-    app = await demoClientesApp(handle, { OPERATORS_EMAIL: 'trafico@empresa.es' });
-    cliente = await signedIn(app, 'cliente@demo.es');
-    clienteId = await clienteIdOf(handle, 'Conservas del Ebro S.A.');
-    outbox = outboxDir(app.config.dataDir);
-  }, 60_000);
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
+  beforeAll(() => {
+    outbox = outboxDir(demo.app.config.dataDir);
   });
   afterEach(() => {
     vi.restoreAllMocks();
@@ -68,7 +50,7 @@ describe.each(testDatabases())('solicitudes y sugerencias del cliente ($name)', 
   const count = async (table: 'solicitudes' | 'sugerencias' | 'audit_log') =>
     Number(
       (
-        await handle.db
+        await demo.handle.db
           .selectFrom(table)
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow()
@@ -76,11 +58,11 @@ describe.each(testDatabases())('solicitudes y sugerencias del cliente ($name)', 
     );
 
   it('sin sesión 401; sin CSRF 403', async () => {
-    const anon = new TestBrowser(app);
+    const anon = new TestBrowser(demo.app);
     expect((await anon.get('/api/clientes/solicitudes')).statusCode).toBe(401);
     expect((await anon.post('/api/clientes/solicitudes', solicitud())).statusCode).toBe(401);
     expect((await anon.get('/api/clientes/sugerencias')).statusCode).toBe(401);
-    const noCsrf = await cliente.request('POST', '/api/clientes/sugerencias', {
+    const noCsrf = await demo.cliente.request('POST', '/api/clientes/sugerencias', {
       payload: { texto: 'Sin token CSRF' },
       csrf: false,
     });
@@ -90,7 +72,7 @@ describe.each(testDatabases())('solicitudes y sugerencias del cliente ($name)', 
   it('registra la solicitud, avisa a los operadores por e-mail (outbox) y deja auditoría', async () => {
     const before = outboxFiles(outbox).length;
     const audits = await count('audit_log');
-    const res = await cliente.post('/api/clientes/solicitudes', solicitud());
+    const res = await demo.cliente.post('/api/clientes/solicitudes', solicitud());
     expect(res.statusCode).toBe(201);
     expect(res.headers['cache-control']).toBe('no-store');
     const row = res.json();
@@ -104,18 +86,18 @@ describe.each(testDatabases())('solicitudes y sugerencias del cliente ($name)', 
       peso_kg: 18_500,
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
     });
-    const stored = await handle.db
+    const stored = await demo.handle.db
       .selectFrom('solicitudes')
       .selectAll()
       .where('id', '=', row.id)
       .executeTakeFirstOrThrow();
-    expect(stored.cliente_id).toBe(clienteId);
+    expect(stored.cliente_id).toBe(demo.clienteId);
     expect(stored.usuario_id).not.toBeNull();
     expect(await count('audit_log')).toBe(audits + 1);
 
     // The e-mail leaves through the outbox: nothing until the worker runs.
     expect(outboxFiles(outbox).length).toBe(before);
-    await app.outbox.runOnce();
+    await demo.app.outbox.runOnce();
     const files = outboxFiles(outbox);
     expect(files.length).toBe(before + 1);
     // Named by the time they were written: the last one is this request's.
@@ -182,7 +164,7 @@ describe.each(testDatabases())('solicitudes y sugerencias del cliente ($name)', 
       [{ fecha_carga: '25/11/2026' }, 'fecha_carga', 'Fecha no válida: use AAAA-MM-DD.'],
     ];
     for (const [override, field, message] of casos) {
-      const res = await cliente.post('/api/clientes/solicitudes', solicitud(override));
+      const res = await demo.cliente.post('/api/clientes/solicitudes', solicitud(override));
       expect(res.statusCode, field).toBe(400);
       const body = res.json();
       expect(body.error.code).toBe('VALIDATION_ERROR');
@@ -193,7 +175,9 @@ describe.each(testDatabases())('solicitudes y sugerencias del cliente ($name)', 
       if (message) expect(detail!.message).toBe(message);
     }
     const { mercancia: _omitted, ...sinMercancia } = solicitud();
-    expect((await cliente.post('/api/clientes/solicitudes', sinMercancia)).statusCode).toBe(400);
+    expect((await demo.cliente.post('/api/clientes/solicitudes', sinMercancia)).statusCode).toBe(
+      400,
+    );
     expect(await count('solicitudes')).toBe(before.rows);
     expect(outboxFiles(outbox).length).toBe(before.mails);
   });
@@ -202,7 +186,7 @@ describe.each(testDatabases())('solicitudes y sugerencias del cliente ($name)', 
     // 23:30 UTC on the 22nd is already the 23rd in Madrid.
     vi.spyOn(clock, 'now').mockReturnValue(new Date('2026-11-22T23:30:00Z'));
     // Signed in under the fake clock, so the session lives at that instant.
-    const cliente = await signedIn(app, 'cliente@demo.es');
+    const cliente = await signedIn(demo.app, 'cliente@demo.es');
     const ayer = await cliente.post(
       '/api/clientes/solicitudes',
       solicitud({ fecha_carga: '2026-11-22', fecha_entrega: null }),
@@ -214,32 +198,32 @@ describe.each(testDatabases())('solicitudes y sugerencias del cliente ($name)', 
     );
     expect(hoy.statusCode).toBe(201);
     // Delivered at that instant too, so it does not count among a later test's e-mails.
-    await app.outbox.runOnce();
+    await demo.app.outbox.runOnce();
   });
 
   it('lista solo las solicitudes del cliente por cursor; el enlace de acceso también envía', async () => {
-    const propias = await handle.db
+    const propias = await demo.handle.db
       .selectFrom('solicitudes')
       .select('id')
-      .where('cliente_id', '=', clienteId)
+      .where('cliente_id', '=', demo.clienteId)
       .execute();
     const items = await walk<{ id: number; estado: string }>(
-      cliente,
+      demo.cliente,
       '/api/clientes/solicitudes?limit=2',
     );
     expect(items.map((s) => s.id).sort()).toEqual(propias.map((s) => s.id).sort());
     expect(new Set(items.map((s) => s.id)).size).toBe(items.length);
 
-    const [a] = await clientesDe(handle, 'grupo@demo.es');
-    const grupo = await signedIn(app, 'grupo@demo.es', { clienteId: a! });
+    const [a] = await clientesDe(demo.handle, 'grupo@demo.es');
+    const grupo = await signedIn(demo.app, 'grupo@demo.es', { clienteId: a! });
     const suyas = await walk<{ id: number }>(grupo, '/api/clientes/solicitudes');
     expect(suyas.some((s) => propias.some((p) => p.id === s.id))).toBe(false);
 
-    const enlace = await accessLinkBrowser(app, clienteId);
+    const enlace = await accessLinkBrowser(demo.app, demo.clienteId);
     const before = new Set(outboxFiles(outbox));
     const res = await enlace.post('/api/clientes/solicitudes', solicitud());
     expect(res.statusCode).toBe(201);
-    await app.outbox.runOnce();
+    await demo.app.outbox.runOnce();
     const nuevos = outboxFiles(outbox).filter((f) => !before.has(f));
     expect(nuevos).toHaveLength(1);
     const mail = readEml(outbox, nuevos[0]!);
@@ -248,7 +232,7 @@ describe.each(testDatabases())('solicitudes y sugerencias del cliente ($name)', 
 
   it('sugerencias: envía, valida y lista las del cliente', async () => {
     const before = await count('sugerencias');
-    const res = await cliente.post('/api/clientes/sugerencias', {
+    const res = await demo.cliente.post('/api/clientes/sugerencias', {
       asunto: 'Avisos',
       texto: 'Un aviso por SMS al cargar estaría bien.',
     });
@@ -263,25 +247,25 @@ describe.each(testDatabases())('solicitudes y sugerencias del cliente ($name)', 
       { asunto: 'x'.repeat(121), texto: 'Texto válido' },
       {},
     ]) {
-      const bad = await cliente.post('/api/clientes/sugerencias', body);
+      const bad = await demo.cliente.post('/api/clientes/sugerencias', body);
       expect(bad.statusCode).toBe(400);
       expect(bad.json().error.details.length).toBeGreaterThan(0);
     }
     expect(
-      (await cliente.post('/api/clientes/sugerencias', { texto: 'hola' })).json().error.details[0]
-        .message,
+      (await demo.cliente.post('/api/clientes/sugerencias', { texto: 'hola' })).json().error
+        .details[0].message,
     ).toBe('La sugerencia debe tener al menos 5 caracteres.');
     expect(await count('sugerencias')).toBe(before + 1);
-    const items = await walk<{ id: number }>(cliente, '/api/clientes/sugerencias?limit=1');
-    const propias = await handle.db
+    const items = await walk<{ id: number }>(demo.cliente, '/api/clientes/sugerencias?limit=1');
+    const propias = await demo.handle.db
       .selectFrom('sugerencias')
       .select('id')
-      .where('cliente_id', '=', clienteId)
+      .where('cliente_id', '=', demo.clienteId)
       .execute();
     expect(items.map((s) => s.id).sort()).toEqual(propias.map((s) => s.id).sort());
     expect(items[0]!.id).toBe(res.json().id);
-    const [a] = await clientesDe(handle, 'grupo@demo.es');
-    const grupo = await signedIn(app, 'grupo@demo.es', { clienteId: a! });
+    const [a] = await clientesDe(demo.handle, 'grupo@demo.es');
+    const grupo = await signedIn(demo.app, 'grupo@demo.es', { clienteId: a! });
     expect(await walk(grupo, '/api/clientes/sugerencias')).toEqual([]);
   });
 });

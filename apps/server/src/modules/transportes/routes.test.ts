@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.js';
 import { bulkGenerate } from '../../db/seed/bulk.js';
 import { buildTestApp } from '../../test/app.js';
+import { queryPlan } from '../../test/query-plan.js';
 import { testDatabases, type TestDatabaseHandle } from '../../test/databases.js';
 import { TestBrowser, type TestBrowser as Browser } from '../../test/session.js';
 import { historialQuery } from './repository.js';
@@ -420,15 +421,6 @@ describe.each(testDatabases())('índices del histórico ($name)', ({ name, open 
     await handle.dispose();
   });
 
-  async function plan(query: { compile(): CompiledQuery }): Promise<string> {
-    const compiled = query.compile();
-    const prefix = name === 'sqlite' ? 'explain query plan ' : 'explain ';
-    const result = await handle.db.executeQuery<Record<string, unknown>>(
-      CompiledQuery.raw(prefix + compiled.sql, [...compiled.parameters]),
-    );
-    return result.rows.map((row) => String(row['detail'] ?? row['QUERY PLAN'])).join('\n');
-  }
-
   it('la primera página y una profunda recorren el índice, sin ordenar la tabla', async () => {
     const { id } = await handle.db
       .selectFrom('transportes')
@@ -440,7 +432,7 @@ describe.each(testDatabases())('índices del histórico ($name)', ({ name, open 
       [{}, ['2024-06-01', 500] as const],
       [{ estado: 'entregado' as const, fechaDesde: '2023-01-01' }, ['2025-01-01', 900] as const],
     ] as const) {
-      const text = await plan(historialQuery(handle.db, id, filtro, after, 51));
+      const text = await queryPlan(handle, historialQuery(handle.db, id, filtro, after, 51));
       if (name === 'sqlite') {
         expect(text).not.toMatch(/TEMP B-TREE/);
         expect(text).toMatch(/USING (COVERING )?INDEX transportes_proveedor/);
