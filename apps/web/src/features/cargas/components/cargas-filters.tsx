@@ -1,11 +1,11 @@
 import type { CargasOrden } from '@extranet/contracts/cargas/carga';
 import { TIPOS_VEHICULO, tipoVehiculoLabels } from '@extranet/contracts/vehiculos/vehiculo';
-import { Button, Collapse, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, Collapse, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue, useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateRangeFilter, type DateRange } from '../../../components/date-range-filter';
+import { FilterBar, FilterDates } from '../../../components/filter-bar';
 import { countryName } from '../../../lib/format';
 import type { CargasFiltros } from '../api/get-cargas';
 
@@ -86,7 +86,6 @@ export function CargasFilters({ value, onChange, hideOrder = false }: CargasFilt
   );
   const tipos = TIPOS_VEHICULO.map((tipo) => ({ value: tipo, label: tipoVehiculoLabels[tipo] }));
   const set = (patch: Partial<CargasFiltros>) => onChange({ ...value, ...patch });
-  const range: DateRange = { desde: value.fechaDesde, hasta: value.fechaHasta };
   const activos = Object.entries(value).filter(([key, v]) => key !== 'orden' && v).length;
   const hasFilters = activos > 0;
   // On phones the eight fields would fill the screen: they fold behind a "Filtros" button.
@@ -94,7 +93,11 @@ export function CargasFilters({ value, onChange, hideOrder = false }: CargasFilt
   const [opened, { toggle }] = useDisclosure(false);
 
   const grid = (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs" mb="md">
+    <FilterBar
+      clearLabel={t('cargas.filtros.limpiar')}
+      onClear={() => onChange({ orden: value.orden })}
+      hasFilters={hasFilters}
+    >
       <Select
         label={t('cargas.filtros.origenPais')}
         placeholder={t('cargas.filtros.todos')}
@@ -123,11 +126,7 @@ export function CargasFilters({ value, onChange, hideOrder = false }: CargasFilt
         value={value.destino_poblacion}
         onChange={(v) => set({ destino_poblacion: v })}
       />
-      <DateRangeFilter
-        label={t('cargas.filtros.fechas')}
-        value={range}
-        onChange={(r) => set({ fechaDesde: r.desde, fechaHasta: r.hasta })}
-      />
+      <FilterDates label={t('cargas.filtros.fechas')} value={value} onChange={onChange} />
       <Select
         label={t('cargas.filtros.tipo')}
         placeholder={t('cargas.filtros.todos')}
@@ -145,15 +144,7 @@ export function CargasFilters({ value, onChange, hideOrder = false }: CargasFilt
           allowDeselect={false}
         />
       )}
-      <Button
-        variant="subtle"
-        onClick={() => onChange({ orden: value.orden })}
-        disabled={!hasFilters}
-        style={{ alignSelf: 'end' }}
-      >
-        {t('cargas.filtros.limpiar')}
-      </Button>
-    </SimpleGrid>
+    </FilterBar>
   );
   if (!isPhone) return grid;
   return (

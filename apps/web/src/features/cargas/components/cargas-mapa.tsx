@@ -1,8 +1,7 @@
 import type { CargaMapa } from '@extranet/contracts/cargas/carga';
-import { Alert, Loader, Group } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MapView } from '../../../components/map-view/map-view';
+import { MapQueryView } from '../../../components/map-view/map-query-view';
 import type { MapMarker } from '../../../components/map-view/types';
 import { formatDate, formatKg } from '../../../lib/format';
 import { useCargasMapa } from '../api/get-cargas-mapa';
@@ -48,31 +47,17 @@ export function CargasMapaView({ filtros }: { filtros: CargasFiltros }) {
   const { t } = useTranslation();
   const mapa = useCargasMapa(filtros, true);
   const markers = useMemo(() => cargasPorOrigen(mapa.data?.items ?? [], t), [mapa.data, t]);
-  if (mapa.isPending)
-    return (
-      <Group justify="center" p="xl">
-        <Loader aria-label={t('cargas.mapa.loading')} />
-      </Group>
-    );
-  if (mapa.isError)
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {mapa.error.message}
-      </Alert>
-    );
   return (
-    <>
-      {mapa.data.truncated && (
-        <Alert color="yellow" variant="light" mb="sm">
-          {t('cargas.mapa.truncated')}
-        </Alert>
-      )}
-      <MapView
-        markers={markers}
-        label={t('cargas.mapa.label')}
-        emptyMessage={t('cargas.empty')}
-        config={{ zoom: 6 }}
-      />
-    </>
+    <MapQueryView
+      loading={mapa.isPending}
+      loadingLabel={t('cargas.mapa.loading')}
+      error={mapa.isError ? mapa.error.message : undefined}
+      truncated={mapa.data?.truncated}
+      truncatedMessage={t('cargas.mapa.truncated')}
+      markers={markers}
+      label={t('cargas.mapa.label')}
+      emptyMessage={t('cargas.empty')}
+      config={{ zoom: 6 }}
+    />
   );
 }

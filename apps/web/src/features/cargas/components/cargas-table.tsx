@@ -1,18 +1,48 @@
-import type { CargaResumen } from '@extranet/contracts/cargas/carga';
+import type { CargaDescartada, CargaResumen } from '@extranet/contracts/cargas/carga';
 import { tipoVehiculoLabels } from '@extranet/contracts/vehiculos/vehiculo';
-import { ActionIcon, Button, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
-import { IconDots, IconEyeOff, IconPencil, IconSend, IconX } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { Stack, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { csvCents } from '../../../lib/csv';
-import { formatCents, formatDate, formatInteger, formatKg } from '../../../lib/format';
+import {
+  formatCents,
+  formatDate,
+  formatDateTime,
+  formatInteger,
+  formatKg,
+} from '../../../lib/format';
 import { Lugar } from './lugar';
 import { OfertaEstadoBadge } from './oferta-estado-badge';
 
-export interface CargasTableProps {
+/** What every load list row has: a load, without the carrier's offer. */
+type CargaFila = Omit<CargaResumen, 'oferta'>;
+
+/** The two tabs this table serves: the open loads and the ones the carrier hid. */
+export type CargasTableVista = 'disponibles' | 'descartadas';
+
+/** Texts of each tab's table (i18n keys) and whether it has the exchange's full columns. */
+const VISTAS = {
+  disponibles: {
+    label: 'cargas.tabs.disponibles',
+    empty: 'cargas.empty',
+    csv: 'cargas.csv.cargas',
+    completa: true,
+  },
+  descartadas: {
+    label: 'cargas.tabs.descartadas',
+    empty: 'cargas.emptyDescartadas',
+    csv: 'cargas.csv.descartadas',
+    completa: false,
+  },
+} as const;
+
+export interface CargasTableProps<T extends CargaFila> {
+  /** Which tab: its name, empty message, CSV name and shared columns. */
+  vista: CargasTableVista;
   /** Loads loaded so far. */
-  cargas: readonly CargaResumen[];
+  cargas: readonly T[];
   /** First page loading. */
   loading: boolean;
   /** Loading error message. */
@@ -23,28 +53,24 @@ export interface CargasTableProps {
   loadingMore: boolean;
   /** Fetch the next page. */
   onEndReached: () => void;
-  /** Why new offers are blocked, if they are (expired certificate). */
-  bloqueo?: string | null;
-  /** Id of the element describing the block, for aria-describedby. */
-  bloqueoId?: string;
-  /** Whether the carrier may make offers (menu resource ofertas). */
-  puedeOfertar: boolean;
-  /** Whether the carrier may discard loads (menu resource descartados). */
-  puedeDescartar: boolean;
-  onOfertar: (carga: CargaResumen) => void;
-  onModificar: (carga: CargaResumen) => void;
-  onRetirar: (carga: CargaResumen) => void;
-  onDescartar: (carga: CargaResumen) => void;
+  /** The tab's own columns, after the shared ones (the offer, the discard date). */
+  extraColumns?: readonly DataTableColumn<T>[];
+  /** The row actions; the table has no actions column without it. */
+  renderActions?: (carga: T) => ReactNode;
 }
 
-/** The open loads with their columns, the carrier's offer and the row actions. */
-export function CargasTable(props: CargasTableProps) {
+/**
+ * A list of loads (the open ones or the discarded ones): the load's columns, the tab's own
+ * columns and the row actions the page passes.
+ */
+export function CargasTable<T extends CargaFila>(props: CargasTableProps<T>) {
   const { t } = useTranslation();
-  const { bloqueo, bloqueoId, puedeOfertar, puedeDescartar } = props;
-  const { onOfertar, onModificar, onRetirar, onDescartar } = props;
+  const { vista, extraColumns, renderActions } = props;
+  const textos = VISTAS[vista];
+  const { completa } = textos;
 
-  const columns = useMemo<DataTableColumn<CargaResumen>[]>(() => {
-    const cols: DataTableColumn<CargaResumen>[] = [
+  const columns = useMemo<DataTableColumn<T>[]>(() => {
+    const cols: DataTableColumn<T>[] = [
       {
         id: 'referencia',
         header: t('cargas.col.referencia'),
@@ -54,7 +80,7 @@ export function CargasTable(props: CargasTableProps) {
           </Text>
         ),
         csv: (c) => c.referencia,
-        width: 110,
+        ...(completa ? { width: 110 } : {}),
       },
       {
         id: 'origen',
@@ -78,12 +104,16 @@ export function CargasTable(props: CargasTableProps) {
         cell: (c) => formatDate(c.fecha_carga),
         csv: (c) => formatDate(c.fecha_carga),
       },
-      {
+    ];
+    if (completa) {
+      cols.push({
         id: 'descarga',
         header: t('cargas.col.descarga'),
         cell: (c) => formatDate(c.fecha_descarga),
         csv: (c) => formatDate(c.fecha_descarga),
-      },
+      });
+    }
+    cols.push(
       {
         id: 'tipo',
         header: t('cargas.col.tipo'),
@@ -97,138 +127,43 @@ export function CargasTable(props: CargasTableProps) {
         csv: (c) => c.peso_kg,
         align: 'right',
       },
-      {
+    );
+    if (completa) {
+      cols.push({
         id: 'palets',
         header: t('cargas.col.palets'),
         cell: (c) => formatInteger(c.palets),
         csv: (c) => c.palets,
         align: 'right',
-      },
-      {
-        id: 'precio',
-        header: t('cargas.col.precioGuia'),
-        cell: (c) =>
-          c.precio_guia_centimos === null ? (
-            <Text size="xs" c="gray.7">
-              {t('cargas.sinPrecio')}
-            </Text>
-          ) : (
-            formatCents(c.precio_guia_centimos)
-          ),
-        csv: (c) => csvCents(c.precio_guia_centimos),
-        align: 'right',
-      },
-      {
-        id: 'oferta',
-        header: t('cargas.col.miOferta'),
-        cell: (c) =>
-          c.oferta ? (
-            <Stack gap={2} align="flex-start">
-              <OfertaEstadoBadge estado={c.oferta.estado} />
-              <Text size="xs">{formatCents(c.oferta.precio_centimos)}</Text>
-            </Stack>
-          ) : null,
-        csv: (c) =>
-          c.oferta
-            ? `${t(`cargas.estadoOferta.${c.oferta.estado}`)} ${csvCents(c.oferta.precio_centimos)}`
-            : '',
-      },
-    ];
-    if (puedeOfertar || puedeDescartar) {
+      });
+    }
+    cols.push({
+      id: 'precio',
+      header: t('cargas.col.precioGuia'),
+      cell: (c) =>
+        // The open list says so when a load has no guide price; the discarded one leaves it blank.
+        completa && c.precio_guia_centimos === null ? (
+          <Text size="xs" c="gray.7">
+            {t('cargas.sinPrecio')}
+          </Text>
+        ) : (
+          formatCents(c.precio_guia_centimos)
+        ),
+      csv: (c) => csvCents(c.precio_guia_centimos),
+      align: 'right',
+    });
+    cols.push(...(extraColumns ?? []));
+    if (renderActions) {
       cols.push({
         id: 'acciones',
         header: t('cargas.col.acciones'),
         hideLabelOnCard: true,
         stickyEnd: true,
-        cell: (c) => {
-          const pendiente = c.oferta?.estado === 'pendiente';
-          const aceptada = c.oferta?.estado === 'aceptada';
-          let primary = null;
-          if (puedeOfertar && pendiente) {
-            primary = (
-              <Button
-                size="xs"
-                variant="light"
-                leftSection={<IconPencil size={14} aria-hidden />}
-                onClick={() => onModificar(c)}
-                aria-label={`${t('cargas.acciones.modificar')} · ${c.referencia}`}
-              >
-                {t('cargas.acciones.modificar')}
-              </Button>
-            );
-          } else if (puedeOfertar && !aceptada) {
-            const button = (
-              <Button
-                size="xs"
-                leftSection={<IconSend size={14} aria-hidden />}
-                onClick={() => onOfertar(c)}
-                disabled={!!bloqueo}
-                aria-describedby={bloqueo ? bloqueoId : undefined}
-                aria-label={`${t('cargas.acciones.ofertar')} · ${c.referencia}`}
-              >
-                {t('cargas.acciones.ofertar')}
-              </Button>
-            );
-            primary = bloqueo ? (
-              <Tooltip label={bloqueo} multiline w={280} withArrow>
-                <span>{button}</span>
-              </Tooltip>
-            ) : (
-              button
-            );
-          }
-          const canRetirar = puedeOfertar && pendiente;
-          return (
-            <Group gap={6} wrap="nowrap">
-              {primary}
-              {(canRetirar || puedeDescartar) && (
-                <Menu position="bottom-end" withinPortal>
-                  <Menu.Target>
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      aria-label={t('cargas.acciones.mas', { ref: c.referencia })}
-                    >
-                      <IconDots size={18} aria-hidden />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    {canRetirar && (
-                      <Menu.Item
-                        leftSection={<IconX size={14} aria-hidden />}
-                        onClick={() => onRetirar(c)}
-                      >
-                        {t('cargas.acciones.retirar')}
-                      </Menu.Item>
-                    )}
-                    {puedeDescartar && (
-                      <Menu.Item
-                        leftSection={<IconEyeOff size={14} aria-hidden />}
-                        onClick={() => onDescartar(c)}
-                      >
-                        {t('cargas.acciones.descartar')}
-                      </Menu.Item>
-                    )}
-                  </Menu.Dropdown>
-                </Menu>
-              )}
-            </Group>
-          );
-        },
+        cell: renderActions,
       });
     }
     return cols;
-  }, [
-    t,
-    bloqueo,
-    bloqueoId,
-    puedeOfertar,
-    puedeDescartar,
-    onOfertar,
-    onModificar,
-    onRetirar,
-    onDescartar,
-  ]);
+  }, [t, completa, extraColumns, renderActions]);
 
   return (
     <DataTable
@@ -236,15 +171,44 @@ export function CargasTable(props: CargasTableProps) {
       columns={columns}
       getRowId={(c) => String(c.id)}
       getRowLabel={(c) => t('cargas.rowLabel', { ref: c.referencia })}
-      label={t('cargas.tabs.disponibles')}
+      label={t(textos.label)}
       loading={props.loading}
       error={props.error}
-      emptyMessage={t('cargas.empty')}
+      emptyMessage={t(textos.empty)}
       hasMore={props.hasMore}
       loadingMore={props.loadingMore}
       onEndReached={props.onEndReached}
-      csvFileName={t('cargas.csv.cargas')}
+      csvFileName={t(textos.csv)}
       estimateRowHeight={58}
     />
   );
+}
+
+/** "Mi oferta": the carrier's offer on an open load, its status and price. */
+export function ofertaColumn(t: TFunction): DataTableColumn<CargaResumen> {
+  return {
+    id: 'oferta',
+    header: t('cargas.col.miOferta'),
+    cell: (c) =>
+      c.oferta ? (
+        <Stack gap={2} align="flex-start">
+          <OfertaEstadoBadge estado={c.oferta.estado} />
+          <Text size="xs">{formatCents(c.oferta.precio_centimos)}</Text>
+        </Stack>
+      ) : null,
+    csv: (c) =>
+      c.oferta
+        ? `${t(`cargas.estadoOferta.${c.oferta.estado}`)} ${csvCents(c.oferta.precio_centimos)}`
+        : '',
+  };
+}
+
+/** "Descartada el": when the carrier hid the load. */
+export function descartadaColumn(t: TFunction): DataTableColumn<CargaDescartada> {
+  return {
+    id: 'descartada',
+    header: t('cargas.col.descartadaEl'),
+    cell: (c) => formatDateTime(c.descartada_at),
+    csv: (c) => formatDateTime(c.descartada_at),
+  };
 }

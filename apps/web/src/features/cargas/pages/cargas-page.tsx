@@ -20,8 +20,8 @@ import { useRestaurarCarga } from '../api/restaurar-carga';
 import { useRetirarOferta } from '../api/retirar-oferta';
 import { CargasFilters, FILTROS_INICIALES } from '../components/cargas-filters';
 import { CargasMapaView } from '../components/cargas-mapa';
-import { CargasTable } from '../components/cargas-table';
-import { DescartadasTable } from '../components/descartadas-table';
+import { CargaAcciones, RestaurarButton } from '../components/carga-acciones';
+import { CargasTable, descartadaColumn, ofertaColumn } from '../components/cargas-table';
 import { OfertaModal, type OfertaModalTarget } from '../components/oferta-modal';
 import { OfertasTable } from '../components/ofertas-table';
 
@@ -159,6 +159,40 @@ export function CargasPage() {
     [restaurarMutate, t],
   );
 
+  const columnasDisponibles = useMemo(() => [ofertaColumn(t)], [t]);
+  const columnasDescartadas = useMemo(() => [descartadaColumn(t)], [t]);
+  const accionesDisponible = useCallback(
+    (carga: CargaResumen) => (
+      <CargaAcciones
+        carga={carga}
+        bloqueo={bloqueo}
+        bloqueoId={BLOQUEO_ID}
+        puedeOfertar={puedeOfertar}
+        puedeDescartar={puedeDescartar}
+        onOfertar={onOfertar}
+        onModificar={onModificarCarga}
+        onRetirar={onRetirarCarga}
+        onDescartar={onDescartar}
+      />
+    ),
+    [
+      bloqueo,
+      puedeOfertar,
+      puedeDescartar,
+      onOfertar,
+      onModificarCarga,
+      onRetirarCarga,
+      onDescartar,
+    ],
+  );
+  const restaurando = restaurar.isPending ? restaurar.variables : undefined;
+  const accionesDescartada = useCallback(
+    (carga: CargaDescartada) => (
+      <RestaurarButton carga={carga} loading={restaurando === carga.id} onRestaurar={onRestaurar} />
+    ),
+    [restaurando, onRestaurar],
+  );
+
   function confirmRetirar() {
     if (!retirarTarget) return;
     retirar.mutate(retirarTarget.ofertaId, {
@@ -193,20 +227,15 @@ export function CargasPage() {
         <Tabs.Panel value="disponibles">
           <CargasFilters value={filtros} onChange={setFiltros} />
           <CargasTable
+            vista="disponibles"
             cargas={cargasRows}
             loading={cargas.isPending}
             error={errorMessage(cargas.error)}
             hasMore={cargas.hasNextPage}
             loadingMore={cargas.isFetchingNextPage}
             onEndReached={loadMoreCargas}
-            bloqueo={bloqueo}
-            bloqueoId={BLOQUEO_ID}
-            puedeOfertar={puedeOfertar}
-            puedeDescartar={puedeDescartar}
-            onOfertar={onOfertar}
-            onModificar={onModificarCarga}
-            onRetirar={onRetirarCarga}
-            onDescartar={onDescartar}
+            extraColumns={columnasDisponibles}
+            renderActions={puedeOfertar || puedeDescartar ? accionesDisponible : undefined}
           />
         </Tabs.Panel>
         {puedeOfertar && (
@@ -227,15 +256,16 @@ export function CargasPage() {
         )}
         {puedeDescartar && (
           <Tabs.Panel value="descartadas">
-            <DescartadasTable
+            <CargasTable
+              vista="descartadas"
               cargas={descartadasRows}
               loading={descartados.isPending}
               error={errorMessage(descartados.error)}
               hasMore={descartados.hasNextPage}
               loadingMore={descartados.isFetchingNextPage}
               onEndReached={loadMoreDescartados}
-              restaurando={restaurar.isPending ? restaurar.variables : undefined}
-              onRestaurar={onRestaurar}
+              extraColumns={columnasDescartadas}
+              renderActions={accionesDescartada}
             />
           </Tabs.Panel>
         )}

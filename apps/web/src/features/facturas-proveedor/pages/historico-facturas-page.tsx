@@ -1,10 +1,10 @@
 import type { FacturaProveedorResumen } from '@extranet/contracts/facturas-proveedor/factura-proveedor';
-import { Badge, Button, Select, SimpleGrid } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
-import { DateRangeFilter } from '../../../components/date-range-filter';
+import { FilterBar, FilterDates, StatusFilter } from '../../../components/filter-bar';
 import { PageTitle } from '../../../components/page-title';
 import { csvCents } from '../../../lib/csv';
 import { formatCents, formatDate } from '../../../lib/format';
@@ -105,39 +105,25 @@ export function HistoricoFacturasPage() {
   return (
     <>
       <PageTitle>{t('routes.proveedor-facturas.title')}</PageTitle>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs" mb="md">
-        <DateRangeFilter
+      <FilterBar
+        clearLabel={t('facturasProveedor.filtros.limpiar')}
+        onClear={() => setFiltros({})}
+        hasFilters={hasFilters}
+      >
+        <FilterDates
           label={t('facturasProveedor.filtros.fechas')}
-          value={{ desde: filtros.fechaDesde, hasta: filtros.fechaHasta }}
-          onChange={(range) =>
-            setFiltros({ ...filtros, fechaDesde: range.desde, fechaHasta: range.hasta })
-          }
+          value={filtros}
+          onChange={setFiltros}
         />
-        <Select
+        <StatusFilter
           label={t('facturasProveedor.filtros.estado')}
-          placeholder={t('facturasProveedor.filtros.todos')}
-          data={FACTURA_ESTADOS.map((estado) => ({
-            value: estado,
-            label: t(`facturasProveedor.estado.${estado}`),
-          }))}
-          value={filtros.estado ?? null}
-          onChange={(estado) =>
-            setFiltros({
-              ...filtros,
-              estado: FACTURA_ESTADOS.find((value) => value === estado),
-            })
-          }
-          clearable
+          estados={FACTURA_ESTADOS}
+          estadoLabel={(estado) => t(`facturasProveedor.estado.${estado}`)}
+          todosLabel={t('facturasProveedor.filtros.todos')}
+          value={filtros.estado}
+          onChange={(estado) => setFiltros({ ...filtros, estado })}
         />
-        <Button
-          variant="subtle"
-          onClick={() => setFiltros({})}
-          disabled={!hasFilters}
-          style={{ alignSelf: 'end' }}
-        >
-          {t('facturasProveedor.filtros.limpiar')}
-        </Button>
-      </SimpleGrid>
+      </FilterBar>
       <DataTable
         data={rows}
         columns={columns}

@@ -1,9 +1,9 @@
 import type { PorteEstadoActivo, PortesOrden } from '@extranet/contracts/portes/porte';
-import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Group, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateRangeFilter } from '../../../components/date-range-filter';
+import { FilterBar, FilterDates, StatusFilter } from '../../../components/filter-bar';
 import type { PortesFiltros } from '../api/get-portes';
 
 /** Statuses of an active shipment (contract `PorteEstadoActivo`; spelt out to keep zod out). */
@@ -59,29 +59,24 @@ ${value.destino ?? ''}`;
     (value.orden !== undefined && value.orden !== 'fecha_carga_prevista_asc');
 
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" mb="md">
-      <Select
+    <FilterBar
+      clearLabel={t('portes.filtros.limpiar')}
+      onClear={() => onChange({})}
+      hasFilters={hayFiltros}
+      columns={3}
+      verticalSpacing="sm"
+      hideClearWhenEmpty
+    >
+      <StatusFilter
         label={t('portes.filtros.estado')}
-        data={[
-          { value: '', label: t('portes.filtros.todos') },
-          ...ESTADOS_ACTIVOS.map((estado) => ({
-            value: estado,
-            label: t(`portes.estado.${estado}`),
-          })),
-        ]}
-        value={value.estado ?? ''}
-        onChange={(estado) =>
-          onChange({ ...value, estado: (estado || undefined) as PorteEstadoActivo | undefined })
-        }
-        allowDeselect={false}
+        estados={ESTADOS_ACTIVOS}
+        estadoLabel={(estado) => t(`portes.estado.${estado}`)}
+        todosLabel={t('portes.filtros.todos')}
+        value={value.estado}
+        onChange={(estado) => onChange({ ...value, estado })}
+        todosOption
       />
-      <DateRangeFilter
-        label={t('portes.filtros.fechas')}
-        value={{ desde: value.fechaDesde, hasta: value.fechaHasta }}
-        onChange={(range) =>
-          onChange({ ...value, fechaDesde: range.desde, fechaHasta: range.hasta })
-        }
-      />
+      <FilterDates label={t('portes.filtros.fechas')} value={value} onChange={onChange} />
       {texto('q', t('portes.filtros.texto'))}
       {texto('origen', t('portes.filtros.origen'))}
       {texto('destino', t('portes.filtros.destino'))}
@@ -100,13 +95,6 @@ ${value.destino ?? ''}`;
           style={{ flex: 1 }}
         />
       </Group>
-      {hayFiltros && (
-        <Group align="flex-end">
-          <Button variant="subtle" onClick={() => onChange({})}>
-            {t('portes.filtros.limpiar')}
-          </Button>
-        </Group>
-      )}
-    </SimpleGrid>
+    </FilterBar>
   );
 }

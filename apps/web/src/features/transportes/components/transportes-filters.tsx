@@ -1,9 +1,13 @@
-import type { TransporteEstado } from '@extranet/contracts/transportes/transporte';
-import { Button, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateRangeFilter } from '../../../components/date-range-filter';
+import {
+  FilterBar,
+  FilterDates,
+  StatusFilter,
+  type FiltrosConFechas,
+} from '../../../components/filter-bar';
 import type { TransportesFiltros } from '../api/get-transportes';
 import { TRANSPORTE_ESTADOS } from '../historico-filters';
 
@@ -53,45 +57,64 @@ export function IdInput({
   );
 }
 
-/** Filters of the transport history: load dates, transport id and status. */
-export function TransportesFilters({ value, onChange }: TransportesFiltersProps) {
+/** Filters of the supplier's transport pages: load dates and transport id, among others. */
+interface FiltrosTransporte extends FiltrosConFechas {
+  transporteId?: number | undefined;
+}
+
+export interface TransporteFilterBarProps<T extends FiltrosTransporte> {
+  /** The page's filters. */
+  value: T;
+  /** Called with the new filters. */
+  onChange: (value: T) => void;
+  /** What "Quitar filtros" sets. */
+  empty: T;
+  /** Some filter is set (the clear button is enabled). */
+  hasFilters: boolean;
+  /** The page's own fields, after the dates and the transport. */
+  children: ReactNode;
+}
+
+/** The filter bar of the transport pages: load dates, transport id, then the page's fields. */
+export function TransporteFilterBar<T extends FiltrosTransporte>({
+  value,
+  onChange,
+  empty,
+  hasFilters,
+  children,
+}: TransporteFilterBarProps<T>) {
   const { t } = useTranslation();
-  const hasFilters = Object.values(value).some((v) => v !== undefined);
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs" mb="md">
-      <DateRangeFilter
-        label={t('transportes.filtros.fechas')}
-        value={{ desde: value.fechaDesde, hasta: value.fechaHasta }}
-        onChange={(range) =>
-          onChange({ ...value, fechaDesde: range.desde, fechaHasta: range.hasta })
-        }
-      />
+    <FilterBar
+      clearLabel={t('transportes.filtros.limpiar')}
+      onClear={() => onChange(empty)}
+      hasFilters={hasFilters}
+    >
+      <FilterDates label={t('transportes.filtros.fechas')} value={value} onChange={onChange} />
       <IdInput
         label={t('transportes.filtros.transporte')}
         value={value.transporteId}
         onChange={(transporteId) => onChange({ ...value, transporteId })}
       />
-      <Select
+      {children}
+    </FilterBar>
+  );
+}
+
+/** Filters of the transport history: load dates, transport id and status. */
+export function TransportesFilters({ value, onChange }: TransportesFiltersProps) {
+  const { t } = useTranslation();
+  const hasFilters = Object.values(value).some((v) => v !== undefined);
+  return (
+    <TransporteFilterBar value={value} onChange={onChange} empty={{}} hasFilters={hasFilters}>
+      <StatusFilter
         label={t('transportes.filtros.estado')}
-        placeholder={t('transportes.filtros.todos')}
-        data={TRANSPORTE_ESTADOS.map((estado) => ({
-          value: estado,
-          label: t(`transportes.estado.${estado}`),
-        }))}
-        value={value.estado ?? null}
-        onChange={(estado) =>
-          onChange({ ...value, estado: (estado as TransporteEstado | null) ?? undefined })
-        }
-        clearable
+        estados={TRANSPORTE_ESTADOS}
+        estadoLabel={(estado) => t(`transportes.estado.${estado}`)}
+        todosLabel={t('transportes.filtros.todos')}
+        value={value.estado}
+        onChange={(estado) => onChange({ ...value, estado })}
       />
-      <Button
-        variant="subtle"
-        onClick={() => onChange({})}
-        disabled={!hasFilters}
-        style={{ alignSelf: 'end' }}
-      >
-        {t('transportes.filtros.limpiar')}
-      </Button>
-    </SimpleGrid>
+    </TransporteFilterBar>
   );
 }

@@ -1,9 +1,8 @@
 import type { VehiculoPosicion } from '@extranet/contracts/vehiculos/vehiculo';
 import { tipoVehiculoLabels } from '@extranet/contracts/vehiculos/vehiculo';
-import { Alert, Group, Loader } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MapView } from '../../../components/map-view/map-view';
+import { MapQueryView } from '../../../components/map-view/map-query-view';
 import type { MapMarker } from '../../../components/map-view/types';
 import { formatDate } from '../../../lib/format';
 import { useVehiculosMapa } from '../api/get-vehiculos-mapa';
@@ -46,26 +45,16 @@ export function VehiculosMapaView() {
     () => vehiculoMarkers(mapa.data?.items ?? [], t, today),
     [mapa.data, t, today],
   );
-  if (mapa.isPending)
-    return (
-      <Group justify="center" p="xl">
-        <Loader aria-label={t('vehiculos.mapa.loading')} />
-      </Group>
-    );
-  if (mapa.isError)
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {mapa.error.message}
-      </Alert>
-    );
   return (
-    <>
-      {mapa.data.truncated && (
-        <Alert color="yellow" variant="light" mb="sm">
-          {t('vehiculos.mapa.truncated')}
-        </Alert>
-      )}
-      <MapView markers={markers} label={t('vehiculos.mapa.label')} config={{ zoom: 6 }} />
-    </>
+    <MapQueryView
+      loading={mapa.isPending}
+      loadingLabel={t('vehiculos.mapa.loading')}
+      error={mapa.isError ? mapa.error.message : undefined}
+      truncated={mapa.data?.truncated}
+      truncatedMessage={t('vehiculos.mapa.truncated')}
+      markers={markers}
+      label={t('vehiculos.mapa.label')}
+      config={{ zoom: 6 }}
+    />
   );
 }

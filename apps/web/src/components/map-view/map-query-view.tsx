@@ -1,0 +1,48 @@
+import { Alert, Group, Loader } from '@mantine/core';
+import { MapView, type MapViewProps } from './map-view';
+
+export interface MapQueryViewProps extends MapViewProps {
+  /** The markers are still loading: a spinner with `loadingLabel` stands in for the map. */
+  loading: boolean;
+  /** Accessible name of the spinner, e.g. "Cargando el mapa de cargas…". */
+  loadingLabel: string;
+  /** A loading error to show instead of the map (Spanish message). */
+  error?: string | undefined;
+  /** The server sent only part of the markers: `truncatedMessage` warns above the map. */
+  truncated?: boolean | undefined;
+  /** The warning shown when `truncated`. */
+  truncatedMessage: string;
+}
+
+/** A MapView fed by a query: its spinner, its error and the "too many to show" warning. */
+export function MapQueryView({
+  loading,
+  loadingLabel,
+  error,
+  truncated,
+  truncatedMessage,
+  ...map
+}: MapQueryViewProps) {
+  if (loading)
+    return (
+      <Group justify="center" p="xl">
+        <Loader aria-label={loadingLabel} />
+      </Group>
+    );
+  if (error !== undefined)
+    return (
+      <Alert color="red" variant="light" role="alert">
+        {error}
+      </Alert>
+    );
+  return (
+    <>
+      {truncated && (
+        <Alert color="yellow" variant="light" mb="sm">
+          {truncatedMessage}
+        </Alert>
+      )}
+      <MapView {...map} />
+    </>
+  );
+}

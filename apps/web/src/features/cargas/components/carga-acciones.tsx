@@ -1,0 +1,139 @@
+import type { CargaDescartada, CargaResumen } from '@extranet/contracts/cargas/carga';
+import { ActionIcon, Button, Group, Menu, Tooltip } from '@mantine/core';
+import {
+  IconArrowBackUp,
+  IconDots,
+  IconEyeOff,
+  IconPencil,
+  IconSend,
+  IconX,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+export interface CargaAccionesProps {
+  /** The open load of the row. */
+  carga: CargaResumen;
+  /** Why new offers are blocked, if they are (expired certificate). */
+  bloqueo?: string | null;
+  /** Id of the element describing the block, for aria-describedby. */
+  bloqueoId?: string;
+  /** Whether the carrier may make offers (menu resource ofertas). */
+  puedeOfertar: boolean;
+  /** Whether the carrier may discard loads (menu resource descartados). */
+  puedeDescartar: boolean;
+  onOfertar: (carga: CargaResumen) => void;
+  onModificar: (carga: CargaResumen) => void;
+  onRetirar: (carga: CargaResumen) => void;
+  onDescartar: (carga: CargaResumen) => void;
+}
+
+/** Row actions of an open load: offer (or modify the pending offer), withdraw, discard. */
+export function CargaAcciones({
+  carga: c,
+  bloqueo,
+  bloqueoId,
+  puedeOfertar,
+  puedeDescartar,
+  onOfertar,
+  onModificar,
+  onRetirar,
+  onDescartar,
+}: CargaAccionesProps) {
+  const { t } = useTranslation();
+  const pendiente = c.oferta?.estado === 'pendiente';
+  const aceptada = c.oferta?.estado === 'aceptada';
+  let primary = null;
+  if (puedeOfertar && pendiente) {
+    primary = (
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconPencil size={14} aria-hidden />}
+        onClick={() => onModificar(c)}
+        aria-label={`${t('cargas.acciones.modificar')} · ${c.referencia}`}
+      >
+        {t('cargas.acciones.modificar')}
+      </Button>
+    );
+  } else if (puedeOfertar && !aceptada) {
+    const button = (
+      <Button
+        size="xs"
+        leftSection={<IconSend size={14} aria-hidden />}
+        onClick={() => onOfertar(c)}
+        disabled={!!bloqueo}
+        aria-describedby={bloqueo ? bloqueoId : undefined}
+        aria-label={`${t('cargas.acciones.ofertar')} · ${c.referencia}`}
+      >
+        {t('cargas.acciones.ofertar')}
+      </Button>
+    );
+    primary = bloqueo ? (
+      <Tooltip label={bloqueo} multiline w={280} withArrow>
+        <span>{button}</span>
+      </Tooltip>
+    ) : (
+      button
+    );
+  }
+  const canRetirar = puedeOfertar && pendiente;
+  return (
+    <Group gap={6} wrap="nowrap">
+      {primary}
+      {(canRetirar || puedeDescartar) && (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={t('cargas.acciones.mas', { ref: c.referencia })}
+            >
+              <IconDots size={18} aria-hidden />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {canRetirar && (
+              <Menu.Item leftSection={<IconX size={14} aria-hidden />} onClick={() => onRetirar(c)}>
+                {t('cargas.acciones.retirar')}
+              </Menu.Item>
+            )}
+            {puedeDescartar && (
+              <Menu.Item
+                leftSection={<IconEyeOff size={14} aria-hidden />}
+                onClick={() => onDescartar(c)}
+              >
+                {t('cargas.acciones.descartar')}
+              </Menu.Item>
+            )}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+    </Group>
+  );
+}
+
+export interface RestaurarButtonProps {
+  /** The discarded load of the row. */
+  carga: CargaDescartada;
+  /** The load is being restored (the button spins). */
+  loading: boolean;
+  /** Put the load back on the list. */
+  onRestaurar: (carga: CargaDescartada) => void;
+}
+
+/** Row action of a discarded load: put it back on the list. */
+export function RestaurarButton({ carga, loading, onRestaurar }: RestaurarButtonProps) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      size="xs"
+      variant="light"
+      leftSection={<IconArrowBackUp size={14} aria-hidden />}
+      onClick={() => onRestaurar(carga)}
+      loading={loading}
+      aria-label={`${t('cargas.acciones.restaurar')} · ${carga.referencia}`}
+    >
+      {t('cargas.acciones.restaurar')}
+    </Button>
+  );
+}
