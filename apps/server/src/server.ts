@@ -1,3 +1,4 @@
+import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase, resolveSqliteFile } from './db/connection.js';
@@ -33,7 +34,19 @@ async function main() {
     await seedDemo(database.db, { storeFile: storeDemoFilesIn(storage) });
   }
 
-  const app = await buildApp({ config, database, storage });
+  // Log lines go out asynchronously: under load many lines share one write(2) instead of one
+  // synchronous write per request (docs/benchmarks.md). Flushed before every exit below.
+  const logStream = pino.destination({ dest: 1, sync: false });
+  const exit = (code: number) => {
+    logStream.flushSync();
+    process.exit(code);
+  };
+  const app = await buildApp({
+    config,
+    database,
+    storage,
+    logger: { level: config.logLevel, stream: logStream },
+  });
   // Certificate expiry notices and purges: at start, then every JOBS_INTERVAL_MS.
   const jobs = createJobScheduler(app, { intervalMs: config.jobsIntervalMs });
 
@@ -42,17 +55,17 @@ async function main() {
     // A deadline, so a stuck request cannot keep the process alive forever.
     setTimeout(() => {
       app.log.error('shutdown deadline exceeded, exiting');
-      process.exit(1);
+      exit(1);
     }, config.shutdownTimeoutMs).unref();
     // The jobs' run in progress finishes before the database closes under it.
     jobs
       .stop()
       .then(() => app.shutdown())
       .then(
-        () => process.exit(0),
+        () => exit(0),
         (err: unknown) => {
           app.log.error({ err }, 'error while shutting down');
-          process.exit(1);
+          exit(1);
         },
       );
   };

@@ -95,11 +95,16 @@ function originAllowed(request: FastifyRequest): boolean {
  */
 export default fp(
   async function csrfPlugin(app: FastifyInstance) {
-    app.addHook('preValidation', async (request, reply) => {
-      if (SAFE_METHODS.has(request.method)) return;
+    // Callback-style (plugins/security-headers.ts): nothing here waits.
+    app.addHook('preValidation', (request, reply, done) => {
       const path = request.url;
-      if (!path.startsWith('/api/')) return;
-      if (CSRF_EXEMPT_PREFIXES.some((prefix) => path.startsWith(prefix))) return;
+      if (
+        SAFE_METHODS.has(request.method) ||
+        !path.startsWith('/api/') ||
+        CSRF_EXEMPT_PREFIXES.some((prefix) => path.startsWith(prefix))
+      ) {
+        return done();
+      }
       const cookieToken = request.cookies[CSRF_COOKIE];
       const headerToken = request.headers[CSRF_HEADER];
       const ok =
@@ -108,10 +113,10 @@ export default fp(
         safeEqual(headerToken, cookieToken) &&
         tokenIsValid(app.config.sessionSecret, cookieToken, request.sessionKey) &&
         originAllowed(request);
-      if (ok) return;
+      if (ok) return done();
       // A fresh token, so that reloading (or simply retrying) works.
       issueCsrfCookie(request, reply);
-      return sendError(
+      sendError(
         reply,
         403,
         'CSRF',

@@ -1,5 +1,10 @@
 import type { ApiScope } from '@extranet/contracts/integracion/integracion';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import {
   authenticateApiKey,
@@ -52,33 +57,37 @@ export default fp(
   async function integrationAuthPlugin(app: FastifyInstance) {
     app.decorateRequest('apiKey', null);
 
-    app.addHook('onRequest', async (request, reply) => {
-      if (!request.url.startsWith(INTEGRATION_PREFIX)) return;
+    const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
       const header = request.headers.authorization;
       const bearer = header === undefined ? undefined : BEARER.exec(header)?.[1];
       const key = bearer ? await authenticateApiKey(app.db, bearer) : null;
       if (!key) {
         reply.header('www-authenticate', 'Bearer');
-        return sendError(reply, 401, 'INVALID_API_KEY', 'Clave de API no válida o revocada.');
+        sendError(reply, 401, 'INVALID_API_KEY', 'Clave de API no válida o revocada.');
+        return;
       }
       request.apiKey = key;
+    };
+    // Callback-style (plugins/security-headers.ts): the portal's requests pass straight on.
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!request.url.startsWith(INTEGRATION_PREFIX)) return done();
+      authenticate(request, reply).then(() => done(), done);
     });
 
     // onSend, not onResponse: the use is on record before the ERP sees the answer.
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (!request.apiKey) return payload;
-      try {
-        await logApiKeyUse(app.db, {
-          apiKeyId: request.apiKey.id,
-          metodo: request.method,
-          ruta: request.url.split('?')[0] ?? request.url,
-          status: reply.statusCode,
-        });
-      } catch (error) {
-        // A lost log line must not turn a done write into an error.
-        request.log.error({ err: error }, 'no se pudo registrar el uso de la clave de API');
-      }
-      return payload;
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (!request.apiKey) return done(null, payload);
+      logApiKeyUse(app.db, {
+        apiKeyId: request.apiKey.id,
+        metodo: request.method,
+        ruta: request.url.split('?')[0] ?? request.url,
+        status: reply.statusCode,
+      })
+        .catch((error: unknown) => {
+          // A lost log line must not turn a done write into an error.
+          request.log.error({ err: error }, 'no se pudo registrar el uso de la clave de API');
+        })
+        .then(() => done(null, payload));
     });
   },
   { name: 'integration-auth', dependencies: ['database'] },

@@ -72,14 +72,17 @@ export default fp(
   async function sessionPlugin(app: FastifyInstance) {
     app.decorateRequest('session', null);
     app.decorateRequest('sessionKey', null);
-    app.addHook('onRequest', async (request) => {
-      if (skipsSession(request.url)) return;
+    // Callback-style (plugins/security-headers.ts): only a request with a cookie waits.
+    app.addHook('onRequest', (request, _reply, done) => {
       const cookieValue = request.cookies[SESSION_COOKIE];
-      if (!cookieValue) return;
-      const loaded = await resumeSession(app.db, app.config, cookieValue);
-      if (!loaded) return;
-      request.session = loaded.session;
-      request.sessionKey = loaded.key;
+      if (!cookieValue || skipsSession(request.url)) return done();
+      resumeSession(app.db, app.config, cookieValue).then((loaded) => {
+        if (loaded) {
+          request.session = loaded.session;
+          request.sessionKey = loaded.key;
+        }
+        done();
+      }, done);
     });
   },
   { name: 'session', dependencies: ['database', '@fastify/cookie'] },

@@ -19,23 +19,25 @@ export default fp(
   async function shutdownPlugin(app: FastifyInstance) {
     let closing: Promise<void> | undefined;
 
-    app.addHook('onRequest', async (_request, reply) => {
-      if (closing) {
-        reply.header('connection', 'close');
-        return sendError(
-          reply,
-          503,
-          'SHUTTING_DOWN',
-          'El servidor se está reiniciando. Vuelva a intentarlo en unos segundos.',
-        );
-      }
+    // Callback-style hooks: see plugins/security-headers.ts. A reply sent from onRequest ends
+    // the request there; Fastify runs nothing after it.
+    app.addHook('onRequest', (_request, reply, done) => {
+      if (!closing) return done();
+      reply.header('connection', 'close');
+      sendError(
+        reply,
+        503,
+        'SHUTTING_DOWN',
+        'El servidor se está reiniciando. Vuelva a intentarlo en unos segundos.',
+      );
     });
 
     // A request in flight when the close began would otherwise end on a kept-alive connection
     // that nobody closes (closeIdleConnections ran before it was idle), holding the process
     // open until keepAliveTimeout or the shutdown deadline.
-    app.addHook('onSend', async (_request, reply) => {
+    app.addHook('onSend', (_request, reply, payload, done) => {
       if (closing) reply.header('connection', 'close');
+      done(null, payload);
     });
 
     app.decorate('isShuttingDown', () => closing !== undefined);
