@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, Portal, RegionCodigo } from '../../db/database.js';
+import { preparedQuery } from '../../db/prepared.js';
 
 /** The user signing in: e-mails are stored lower-case, unique per region. */
 export async function findUsuarioByEmail(
@@ -157,6 +158,25 @@ export async function revokeRememberToken(
   return Number(result.numUpdatedRows) === 1;
 }
 
+// `GET /api/auth` runs on every page load: its read per portal is compiled once. The user's
+// e-mail, code and name, and the active company's name (no company: `empresaId` 0).
+const PERFIL = {
+  clientes: preparedQuery(2, (db, usuarioId: number, empresaId: number) =>
+    db
+      .selectFrom('usuarios as u')
+      .leftJoin('clientes as e', (join) => join.on('e.id', '=', empresaId))
+      .select(['u.email', 'u.codigo', 'u.nombre', 'e.razon_social'])
+      .where('u.id', '=', usuarioId),
+  ),
+  proveedores: preparedQuery(2, (db, usuarioId: number, empresaId: number) =>
+    db
+      .selectFrom('usuarios as u')
+      .leftJoin('proveedores as e', (join) => join.on('e.id', '=', empresaId))
+      .select(['u.email', 'u.codigo', 'u.nombre', 'e.razon_social'])
+      .where('u.id', '=', usuarioId),
+  ),
+};
+
 /**
  * What `GET /api/auth` shows of a session in one read: the user (none for an access-link
  * session) and the active company's name (none before one is chosen).
@@ -172,21 +192,7 @@ export async function findPerfilSesion(
       razonSocial: empresaId == null ? undefined : await findRazonSocial(db, portal, empresaId),
     };
   }
-  const usuario = db
-    .selectFrom('usuarios as u')
-    .select(['u.email', 'u.codigo', 'u.nombre'])
-    .where('u.id', '=', usuarioId);
-  const empresa = empresaId ?? 0;
-  const row =
-    portal === 'clientes'
-      ? await usuario
-          .leftJoin('clientes as e', (join) => join.on('e.id', '=', empresa))
-          .select('e.razon_social')
-          .executeTakeFirst()
-      : await usuario
-          .leftJoin('proveedores as e', (join) => join.on('e.id', '=', empresa))
-          .select('e.razon_social')
-          .executeTakeFirst();
+  const [row] = await PERFIL[portal](db, usuarioId, empresaId ?? 0);
   return {
     email: row?.email,
     codigo: row?.codigo,

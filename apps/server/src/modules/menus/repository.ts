@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, Portal } from '../../db/database.js';
+import { preparedQuery } from '../../db/prepared.js';
 
 /** A user's menu entries in one portal, by menu number. */
 export async function listRecursos(db: Kysely<Database>, usuarioId: number, portal: Portal) {
@@ -13,18 +14,22 @@ export async function listRecursos(db: Kysely<Database>, usuarioId: number, port
     .execute();
 }
 
+/** Read by every section's guard: compiled once (db/prepared.ts). */
+const recursoDe = preparedQuery(3, (db, usuarioId: number, portal: Portal, recurso: string) =>
+  db
+    .selectFrom('recursos')
+    .select('id')
+    .where('usuario_id', '=', usuarioId)
+    .where('portal', '=', portal)
+    .where('recurso', '=', recurso)
+    .limit(1),
+);
+
 export async function hasRecurso(
   db: Kysely<Database>,
   usuarioId: number,
   portal: Portal,
   recurso: string,
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom('recursos')
-    .select('id')
-    .where('usuario_id', '=', usuarioId)
-    .where('portal', '=', portal)
-    .where('recurso', '=', recurso)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await recursoDe(db, usuarioId, portal, recurso)).length > 0;
 }

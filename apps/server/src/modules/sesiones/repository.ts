@@ -1,13 +1,17 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, SesionesTable } from '../../db/database.js';
+import { preparedQuery } from '../../db/prepared.js';
 
 export async function insertSesion(db: Kysely<Database>, row: Insertable<SesionesTable>) {
   await db.insertInto('sesiones').values(row).execute();
 }
 
-/** A session with the state of the access link that opened it, if any. */
-export async function findSesion(db: Kysely<Database>, id: string) {
-  return db
+/**
+ * A session with the state of the access link that opened it, if any. Read on every request
+ * with a cookie: compiled once (db/prepared.ts).
+ */
+const sesionPorId = preparedQuery(1, (db, id: string) =>
+  db
     .selectFrom('sesiones')
     .leftJoin('access_tokens', 'access_tokens.id', 'sesiones.access_token_id')
     .select([
@@ -23,8 +27,12 @@ export async function findSesion(db: Kysely<Database>, id: string) {
       'access_tokens.expires_at as link_expires_at',
       'access_tokens.revoked_at as link_revoked_at',
     ])
-    .where('sesiones.id', '=', id)
-    .executeTakeFirst();
+    .where('sesiones.id', '=', id),
+);
+
+export async function findSesion(db: Kysely<Database>, id: string) {
+  const [row] = await sesionPorId(db, id);
+  return row;
 }
 
 export async function touchSesion(db: Kysely<Database>, id: string, lastSeenAt: string) {
