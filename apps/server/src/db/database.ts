@@ -201,6 +201,17 @@ export interface TransportesTable {
   updated_at: CreatedAt;
   /** The ERP's id of the transport, the integration API's upsert key (null if not from it). */
   erp_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /*
+   * Kept by triggers from the legs and the invoice links (migration 17,
+   * docs/decisions/007-transport-totals-by-trigger.md): read-only for the app.
+   */
+  subpartidas_n: ColumnType<number, never, never>;
+  subpartidas_bultos: ColumnType<number, never, never>;
+  subpartidas_peso_kg: ColumnType<number, never, never>;
+  /** Legs still without their CMR. */
+  subpartidas_sin_cmr: ColumnType<number, never, never>;
+  /** 1 once a carrier invoice covers the transport. */
+  facturado: ColumnType<number, never, never>;
 }
 
 /** One shipment leg of a transport; each needs a CMR (delivery note). */

@@ -15,6 +15,7 @@ import * as m13 from './2026-11-22-13-integracion-documentos.js';
 import * as m14 from './2026-11-22-14-avisos.js';
 import * as m15 from './2026-11-22-15-totp.js';
 import * as m16 from './2026-11-22-16-totp-recuperacion.js';
+import * as m17 from './2026-11-24-17-transportes-resumen.js';
 
 /**
  * Every migration, listed explicitly: no filesystem scanning, so the same list works from
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-14-avisos': m14,
   '2026-11-22-15-totp': m15,
   '2026-11-22-16-totp-recuperacion': m16,
+  '2026-11-24-17-transportes-resumen': m17,
 };
 
 export const migrationProvider: MigrationProvider = {

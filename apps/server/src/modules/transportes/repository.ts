@@ -39,11 +39,12 @@ export interface TransporteRow {
   importe_centimos: number;
   estado: TransporteEstado;
   incidencia: string | null;
-  bultos: number | string | null;
-  peso_kg: number | string | null;
-  subpartidas: number | string;
-  cmr_pendientes: number | string;
-  facturado: number | boolean | string;
+  bultos: number;
+  peso_kg: number;
+  subpartidas: number;
+  cmr_pendientes: number;
+  /** 0 or 1. */
+  facturado: number;
 }
 
 /** This carrier's transports matching the filters (the `t` alias), unordered. */
@@ -81,60 +82,31 @@ function pageInOrder<QB extends TransportesQuery>(qb: QB, after: TransportesKeys
 }
 
 /**
- * Columns of one transport's row (`findTransporte`). The leg sums are correlated subqueries
- * through the (transporte_id, numero) unique index; pages use `listTransportes` instead.
+ * Columns of a transport's row, the legs' totals and the invoiced flag included: triggers keep
+ * those on the transport (migration 17), so a page is one range of one index.
  */
-function selectResumen<QB extends TransportesQuery>(qb: QB) {
-  return qb.select((eb) => [
-    't.id',
-    't.referencia',
-    't.matricula',
-    't.conductor',
-    't.fecha_carga',
-    't.fecha_descarga',
-    't.origen_poblacion',
-    't.origen_pais_iso',
-    't.destino_poblacion',
-    't.destino_pais_iso',
-    't.importe_centimos',
-    't.estado',
-    't.incidencia',
-    eb
-      .selectFrom('subpartidas as s')
-      .select((e) => e.fn.sum<number>('s.bultos').as('v'))
-      .whereRef('s.transporte_id', '=', 't.id')
-      .as('bultos'),
-    eb
-      .selectFrom('subpartidas as s')
-      .select((e) => e.fn.sum<number>('s.peso_kg').as('v'))
-      .whereRef('s.transporte_id', '=', 't.id')
-      .as('peso_kg'),
-    eb
-      .selectFrom('subpartidas as s')
-      .select((e) => e.fn.countAll<number>().as('v'))
-      .whereRef('s.transporte_id', '=', 't.id')
-      .as('subpartidas'),
-    eb
-      .selectFrom('subpartidas as s')
-      .select((e) => e.fn.countAll<number>().as('v'))
-      .whereRef('s.transporte_id', '=', 't.id')
-      .where('s.cmr_archivo_id', 'is', null)
-      .as('cmr_pendientes'),
-    eb
-      .exists(
-        eb
-          .selectFrom('facturas_proveedor_transportes as ft')
-          .select('ft.transporte_id')
-          .whereRef('ft.transporte_id', '=', 't.id'),
-      )
-      .as('facturado'),
-  ]);
-}
+const COLUMNAS_RESUMEN = [
+  't.id',
+  't.referencia',
+  't.matricula',
+  't.conductor',
+  't.fecha_carga',
+  't.fecha_descarga',
+  't.origen_poblacion',
+  't.origen_pais_iso',
+  't.destino_poblacion',
+  't.destino_pais_iso',
+  't.importe_centimos',
+  't.estado',
+  't.incidencia',
+  't.subpartidas_bultos as bultos',
+  't.subpartidas_peso_kg as peso_kg',
+  't.subpartidas_n as subpartidas',
+  't.subpartidas_sin_cmr as cmr_pendientes',
+  't.facturado',
+] as const;
 
-/**
- * The history query of one page without the leg sums (`listTransportes` adds them), for the
- * route and for the EXPLAIN tests.
- */
+/** One page of the history query, for the route, the CSV export and the EXPLAIN tests. */
 export function historialQuery(
   db: Db,
   proveedorId: number,
@@ -142,86 +114,14 @@ export function historialQuery(
   after: TransportesKeyset,
   limit: number,
 ) {
-  return pageInOrder(
-    transportesDe(db, proveedorId, filtro).select([
-      't.id',
-      't.referencia',
-      't.matricula',
-      't.conductor',
-      't.fecha_carga',
-      't.fecha_descarga',
-      't.origen_poblacion',
-      't.origen_pais_iso',
-      't.destino_poblacion',
-      't.destino_pais_iso',
-      't.importe_centimos',
-      't.estado',
-      't.incidencia',
-    ]),
-    after,
-    limit,
-  );
+  return pageInOrder(transportesDe(db, proveedorId, filtro).select(COLUMNAS_RESUMEN), after, limit);
 }
 
-/**
- * One page of the carrier's transport history, newest load date first. The leg sums of the
- * whole page come from one grouped query over the page's ids and the invoiced flag from
- * another: five correlated subqueries per row made the page several times slower.
- */
+/** One page of the carrier's transport history, newest load date first. */
 export async function listTransportes(
-  db: Db,
-  proveedorId: number,
-  filtro: TransportesFiltro,
-  after: TransportesKeyset,
-  limit: number,
+  ...args: Parameters<typeof historialQuery>
 ): Promise<TransporteRow[]> {
-  const rows = await historialQuery(db, proveedorId, filtro, after, limit).execute();
-  if (rows.length === 0) return [];
-  // The ids come from the carrier-filtered page: the two queries below stay within it.
-  const ids = rows.map((row) => row.id);
-  const sumas = await db
-    .selectFrom('subpartidas as s')
-    .select((eb) => [
-      's.transporte_id',
-      eb.fn.sum<number | string>('s.bultos').as('bultos'),
-      eb.fn.sum<number | string>('s.peso_kg').as('peso_kg'),
-      eb.fn.countAll<number | string>().as('subpartidas'),
-      eb.fn.count<number | string>('s.cmr_archivo_id').as('con_cmr'),
-    ])
-    .where('s.transporte_id', 'in', ids)
-    .groupBy('s.transporte_id')
-    .execute();
-  const facturados = await db
-    .selectFrom('facturas_proveedor_transportes as ft')
-    .select('ft.transporte_id')
-    .where('ft.transporte_id', 'in', ids)
-    .execute();
-  const sumaDe = new Map(sumas.map((suma) => [suma.transporte_id, suma]));
-  const facturado = new Set(facturados.map((f) => f.transporte_id));
-  // Every field by name: spreading the driver's rows was slower than both queries together.
-  return rows.map((row) => {
-    const suma = sumaDe.get(row.id);
-    return {
-      id: row.id,
-      referencia: row.referencia,
-      matricula: row.matricula,
-      conductor: row.conductor,
-      fecha_carga: row.fecha_carga,
-      fecha_descarga: row.fecha_descarga,
-      origen_poblacion: row.origen_poblacion,
-      origen_pais_iso: row.origen_pais_iso,
-      destino_poblacion: row.destino_poblacion,
-      destino_pais_iso: row.destino_pais_iso,
-      importe_centimos: row.importe_centimos,
-      estado: row.estado,
-      incidencia: row.incidencia,
-      bultos: suma?.bultos ?? null,
-      peso_kg: suma?.peso_kg ?? null,
-      subpartidas: suma?.subpartidas ?? 0,
-      cmr_pendientes: suma ? Number(suma.subpartidas) - Number(suma.con_cmr) : 0,
-      facturado: facturado.has(row.id),
-    };
-  });
+  return historialQuery(...args).execute();
 }
 
 /** One transport of this carrier with the invoice covering it, or undefined. */
@@ -230,7 +130,8 @@ export async function findTransporte(
   proveedorId: number,
   id: number,
 ): Promise<(TransporteRow & { factura_proveedor_id: number | null }) | undefined> {
-  const row = await selectResumen(transportesDe(db, proveedorId, { transporteId: id }))
+  return transportesDe(db, proveedorId, { transporteId: id })
+    .select(COLUMNAS_RESUMEN)
     .select((eb) =>
       eb
         .selectFrom('facturas_proveedor_transportes as ft')
@@ -239,7 +140,6 @@ export async function findTransporte(
         .as('factura_proveedor_id'),
     )
     .executeTakeFirst();
-  return row as (TransporteRow & { factura_proveedor_id: number | null }) | undefined;
 }
 
 export interface SubpartidaRow {

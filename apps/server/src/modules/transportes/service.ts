@@ -83,7 +83,7 @@ function paged<T extends { id: number; fecha_carga: string }>(
   };
 }
 
-/** Sums come back as numbers, bigint text or null (no legs); booleans as 0/1 or true/false. */
+/** A page row as the contract shows it; PostgreSQL's bigint totals arrive as numbers too. */
 function toResumen(row: TransporteRow): TransporteResumen {
   return {
     id: row.id,
@@ -96,14 +96,14 @@ function toResumen(row: TransporteRow): TransporteResumen {
     origen_pais_iso: row.origen_pais_iso,
     destino_poblacion: row.destino_poblacion,
     destino_pais_iso: row.destino_pais_iso,
-    bultos: Number(row.bultos ?? 0),
-    peso_kg: Number(row.peso_kg ?? 0),
+    bultos: row.bultos,
+    peso_kg: row.peso_kg,
     importe_centimos: row.importe_centimos,
     estado: row.estado,
     incidencia: row.incidencia,
-    subpartidas: Number(row.subpartidas),
-    cmr_pendientes: Number(row.cmr_pendientes),
-    facturado: row.facturado === true || Number(row.facturado) === 1,
+    subpartidas: row.subpartidas,
+    cmr_pendientes: row.cmr_pendientes,
+    facturado: row.facturado === 1,
   };
 }
 
