@@ -318,7 +318,8 @@ async function plans(dbName, prep) {
       dbName === 'sqlite'
         ? /USING (COVERING )?INDEX/.test(plan)
         : /Index (Only )?Scan|Bitmap Index Scan/.test(plan);
-    const sorts = dbName === 'sqlite' ? /TEMP B-TREE FOR ORDER BY/.test(plan) : /\bSort\b/.test(plan);
+    const sorts =
+      dbName === 'sqlite' ? /TEMP B-TREE FOR ORDER BY/.test(plan) : /\bSort\b/.test(plan);
     const fullSort =
       sorts && (dbName === 'sqlite' ? /^\S+ SCAN /m.test(plan) : /Seq Scan/.test(plan));
     const sortedRows = /Sort\s+\(cost=\S+ rows=(\d+)/.exec(plan)?.[1];
