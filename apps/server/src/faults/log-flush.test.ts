@@ -1,0 +1,29 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { startRealServer, type RealServer } from './real-server.js';
+
+/*
+ * server.ts buffers log lines (4 KiB writes): a quiet server must still show each line within
+ * about a second, and nothing may be lost when it exits.
+ */
+describe('líneas de log con búfer (proceso real)', () => {
+  let server: RealServer | undefined;
+  afterAll(() => {
+    if (server?.child.exitCode === null) server.child.kill('SIGKILL');
+  });
+
+  it('llegan en un segundo aunque no haya más tráfico, y todas antes de salir', async () => {
+    server = await startRealServer({ LOG_LEVEL: 'info' });
+    await fetch(`${server.url}/healthz?linea=uno`);
+    const deadline = Date.now() + 3000;
+    while (!server.output().includes('linea=uno') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(server.output()).toContain('linea=uno');
+
+    await fetch(`${server.url}/healthz?linea=dos`);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('linea=dos');
+    expect(server.output()).toContain('shutting down');
+  });
+});
