@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** A fresh random secret for cookies and links: 32 bytes, base64url (43 characters). */
 export function randomToken(bytes = 32): string {
@@ -7,7 +7,8 @@ export function randomToken(bytes = 32): string {
 
 /** SHA-256 as hex: what we store instead of a random secret (a leaked table reveals no token). */
 export function sha256Hex(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  // One call, no Hash object: the session cookie is hashed on every request.
+  return hash('sha256', value, 'hex');
 }
 
 /** HMAC-SHA256 as hex, keyed with a server secret: for tokens that must not be forgeable. */
