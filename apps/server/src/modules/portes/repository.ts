@@ -267,6 +267,24 @@ export interface DocumentoRow {
 }
 
 /**
+ * PDFs of this client's invoices with a line for the shipment, oldest first. Reached from the
+ * shipment's invoice lines (`factura_lineas_porte_idx`): a client with tens of thousands of
+ * invoices made the old "its invoices that have a line for it" a scan of them all.
+ */
+export function facturasDePorteQuery(db: Db, clienteId: number, porteId: number) {
+  return db
+    .selectFrom('factura_lineas as l')
+    .innerJoin('facturas as f', 'f.id', 'l.factura_id')
+    .innerJoin('archivos as a', 'a.id', 'f.archivo_id')
+    .select(['a.id', 'a.nombre', 'f.id as factura_id', 'f.fecha_emision'])
+    .distinct()
+    .where('l.porte_id', '=', porteId)
+    .where('f.cliente_id', '=', clienteId)
+    .orderBy('f.fecha_emision')
+    .orderBy('f.id');
+}
+
+/**
  * Files of this client's shipment: its CMR and POD, the carriers' CMRs of its legs and,
  * when asked, the PDFs of the client's invoices with a line for it.
  */
@@ -301,23 +319,7 @@ export async function listDocumentos(
     .orderBy('s.id')
     .execute();
   const facturas = options.facturas
-    ? await db
-        .selectFrom('facturas as f')
-        .innerJoin('archivos as a', 'a.id', 'f.archivo_id')
-        .select(['a.id', 'a.nombre', 'f.id as factura_id'])
-        .where('f.cliente_id', '=', clienteId)
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('factura_lineas as l')
-              .select('l.id')
-              .whereRef('l.factura_id', '=', 'f.id')
-              .where('l.porte_id', '=', porteId),
-          ),
-        )
-        .orderBy('f.fecha_emision')
-        .orderBy('f.id')
-        .execute()
+    ? await facturasDePorteQuery(db, clienteId, porteId).execute()
     : [];
   return [
     ...propios.map((d) => ({

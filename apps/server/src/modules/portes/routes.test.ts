@@ -7,7 +7,7 @@ import { queryPlan } from '../../test/query-plan.js';
 import { accessLinkBrowser, clientesDe, useClientesDemo, walk } from '../../test/clientes.js';
 import { testDatabases, type TestDatabaseHandle } from '../../test/databases.js';
 import { signedIn, TestBrowser } from '../../test/session.js';
-import { historicoQuery } from './repository.js';
+import { facturasDePorteQuery, historicoQuery } from './repository.js';
 
 type Item = Record<string, unknown> & { id: number; partida: string };
 
@@ -320,6 +320,7 @@ describe.each(testDatabases())('índices del histórico de portes ($name)', ({ n
     await bulkGenerate(handle.db, {
       transportes: 0,
       portes: 4000,
+      facturas: 3000,
       proveedores: 1,
       clientes: 3,
       seed: 5,
@@ -350,6 +351,27 @@ describe.each(testDatabases())('índices del histórico de portes ($name)', ({ n
         expect(text).not.toMatch(/\bSort\b/);
         expect(text).toMatch(/Index (Only )?Scan.*portes_cliente/);
       }
+    }
+  });
+
+  it('las facturas de un porte se buscan por sus líneas, no entre todas las del cliente', async () => {
+    const linea = await handle.db
+      .selectFrom('factura_lineas as l')
+      .innerJoin('facturas as f', 'f.id', 'l.factura_id')
+      .select(['f.cliente_id', 'l.porte_id'])
+      .where('l.porte_id', 'is not', null)
+      .executeTakeFirstOrThrow();
+    const text = await queryPlan(
+      handle,
+      facturasDePorteQuery(handle.db, linea.cliente_id, linea.porte_id!),
+    );
+    if (name === 'sqlite') {
+      expect(text.split('\n')[0]).toMatch(
+        /SEARCH l USING (COVERING )?INDEX factura_lineas_porte_idx/,
+      );
+    } else {
+      expect(text).toMatch(/Index (Only )?Scan using factura_lineas_porte_idx/);
+      expect(text).not.toMatch(/Seq Scan on facturas/);
     }
   });
 });
