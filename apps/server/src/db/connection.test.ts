@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from './connection.js';
 
@@ -16,9 +16,13 @@ describe('SQLite: sentencias preparadas reutilizadas', () => {
     expect((await byId(1)).rows).toEqual([{ id: 1, v: 'uno' }]);
     expect((await byId(2)).rows).toEqual([{ id: 2, v: 'dos' }]);
 
-    // A cached statement sees the new column (SQLite re-prepares it on a schema change).
+    // A cached statement sees the new column (SQLite re-prepares it on a schema change), and a
+    // renamed one under its new name (rows are built from the statement's column names).
     await sql`alter table t add column w text default 'x'`.execute(db);
     expect((await byId(1)).rows).toEqual([{ id: 1, v: 'uno', w: 'x' }]);
+    await sql`alter table t rename column w to z`.execute(db);
+    expect((await byId(1)).rows).toEqual([{ id: 1, v: 'uno', z: 'x' }]);
+    await sql`alter table t rename column z to w`.execute(db);
 
     // Far more distinct texts than the cache keeps: the oldest are dropped, all still run.
     for (let i = 0; i < 600; i++) {
@@ -33,5 +37,31 @@ describe('SQLite: sentencias preparadas reutilizadas', () => {
     await insert(4);
     const { rows } = await sql<{ n: number }>`select count(*) as n from t`.execute(db);
     expect(rows).toEqual([{ n: 4 }]);
+  });
+
+  it('filas como objetos: nulos, nombres repetidos, RETURNING y lectura por streaming', async () => {
+    handle = openDatabase({ sqliteFile: ':memory:' });
+    const db = handle.db;
+    await sql`create table t (id integer primary key, v text, n real)`.execute(db);
+    const inserted = await sql<{ id: number; v: string | null }>`
+      insert into t (v, n) values ('a', 1.5), (null, null) returning id, v`.execute(db);
+    expect(inserted.rows).toEqual([
+      { id: 1, v: 'a' },
+      { id: 2, v: null },
+    ]);
+    // Like better-sqlite3's own objects: a repeated name keeps the last column's value.
+    const repeated = await sql`select v as x, n as x from t where id = 1`.execute(db);
+    expect(repeated.rows).toEqual([{ x: 1.5 }]);
+    const streamed: unknown[] = [];
+    const typed = db as unknown as Kysely<{
+      t: { id: number; v: string | null; n: number | null };
+    }>;
+    for await (const row of typed.selectFrom('t').selectAll().orderBy('id').stream()) {
+      streamed.push(row);
+    }
+    expect(streamed).toEqual([
+      { id: 1, v: 'a', n: 1.5 },
+      { id: 2, v: null, n: null },
+    ]);
   });
 });
