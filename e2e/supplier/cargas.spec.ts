@@ -63,6 +63,9 @@ test.describe('supplier load list', () => {
     await confirm.getByRole('button', { name: 'Retirar oferta' }).click();
     await expect(confirm).toBeHidden();
 
+    // The notices of the three changes stack at the top over the tabs; a pointer resting on a
+    // notice keeps it open, so wait until they have gone by themselves.
+    await expect(page.getByRole('alert').filter({ hasText: referencia })).toHaveCount(0);
     await page.getByRole('tab', { name: 'Mis ofertas' }).click();
     await expect(page).toHaveURL(/vista=ofertas/);
     await expect(rowOf(page, referencia).first()).toContainText('retirada');
