@@ -22,6 +22,36 @@ const PORTE_AVISO = [
   'entregado_at',
 ] as const;
 
+/** Origin and destination as the ERP sends them for a load or a shipment. */
+export interface LugaresErp {
+  origen_poblacion: string;
+  origen_cp: string;
+  origen_pais_iso: string;
+  origen_lat?: number | null | undefined;
+  origen_lng?: number | null | undefined;
+  destino_poblacion: string;
+  destino_cp: string;
+  destino_pais_iso: string;
+  destino_lat?: number | null | undefined;
+  destino_lng?: number | null | undefined;
+}
+
+/** Their columns, named alike in `cargas` and `portes`; a coordinate not sent is null. */
+export function columnasLugares(l: LugaresErp) {
+  return {
+    origen_poblacion: l.origen_poblacion,
+    origen_cp: l.origen_cp,
+    origen_pais_iso: l.origen_pais_iso,
+    origen_lat: l.origen_lat ?? null,
+    origen_lng: l.origen_lng ?? null,
+    destino_poblacion: l.destino_poblacion,
+    destino_cp: l.destino_cp,
+    destino_pais_iso: l.destino_pais_iso,
+    destino_lat: l.destino_lat ?? null,
+    destino_lng: l.destino_lng ?? null,
+  };
+}
+
 /** Both company tables have the same columns; the ERP upserts either by `erp_id`. */
 export type EmpresaTabla = 'clientes' | 'proveedores';
 
@@ -117,16 +147,7 @@ export function upsertPortes(
     partida: p.partida,
     cliente_id: p.cliente_id,
     ref_cliente: p.ref_cliente ?? null,
-    origen_poblacion: p.origen_poblacion,
-    origen_cp: p.origen_cp,
-    origen_pais_iso: p.origen_pais_iso,
-    origen_lat: p.origen_lat ?? null,
-    origen_lng: p.origen_lng ?? null,
-    destino_poblacion: p.destino_poblacion,
-    destino_cp: p.destino_cp,
-    destino_pais_iso: p.destino_pais_iso,
-    destino_lat: p.destino_lat ?? null,
-    destino_lng: p.destino_lng ?? null,
+    ...columnasLugares(p),
     fecha_carga_prevista: p.fecha_carga_prevista,
     fecha_entrega_prevista: p.fecha_entrega_prevista ?? null,
     entregado_at: p.entregado_at ?? null,

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { CargaEstado, Database } from '../../../db/database.js';
 import { chunks, isPostgres } from '../../../db/sql.js';
 import { upsertByKey } from '../../../db/upsert.js';
+import { columnasLugares } from '../repository.js';
 
 type Db = Kysely<Database>;
 
@@ -46,16 +47,7 @@ export function upsertCargas(
   const rows = items.map((c) => ({
     referencia: c.referencia,
     region: c.region,
-    origen_poblacion: c.origen_poblacion,
-    origen_cp: c.origen_cp,
-    origen_pais_iso: c.origen_pais_iso,
-    origen_lat: c.origen_lat ?? null,
-    origen_lng: c.origen_lng ?? null,
-    destino_poblacion: c.destino_poblacion,
-    destino_cp: c.destino_cp,
-    destino_pais_iso: c.destino_pais_iso,
-    destino_lat: c.destino_lat ?? null,
-    destino_lng: c.destino_lng ?? null,
+    ...columnasLugares(c),
     fecha_carga: c.fecha_carga,
     fecha_descarga: c.fecha_descarga,
     tipo_vehiculo: c.tipo_vehiculo,
