@@ -16,8 +16,12 @@ export interface SecurityCheck {
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const REPORT = path.join(repoRoot, 'docs/security.md');
-const LOCK = path.join(repoRoot, 'docs/.security.md.lock');
+// A test run writes to the (ignored) build folder, never over the committed docs: a partial run
+// (one file, or without PostgreSQL) would otherwise rewrite docs/security.md with less.
+// `npm run reports:publish` copies it into docs/ on purpose.
+const REPORT_DIR = path.join(repoRoot, 'build/reports');
+const REPORT = path.join(REPORT_DIR, 'security.md');
+const LOCK = path.join(REPORT_DIR, '.security.md.lock');
 
 const TITLE = '# Security checks';
 /** Standing decisions the checks rely on; the results below are always the suite's own. */
@@ -56,9 +60,10 @@ const DECISIONS = `## Decisions
   unknown or used code gets the wrong-code answer. Disabling the factor deletes them.`;
 
 const INTRO = [
-  'Written by the security suite (`apps/server/src/security/*.test.ts`) at the end of each run:',
-  'every row is the outcome of a test that ran, never a hand-written result. Rerun with',
-  '`TZ=UTC npx vitest run apps/server/src/security` to update it.',
+  'Written by the security suite (`apps/server/src/security/*.test.ts`) at the end of each run',
+  'into `build/reports/security.md`: every row is the outcome of a test that ran, never a',
+  'hand-written result. Rerun with `TZ=UTC npx vitest run apps/server/src/security` (with',
+  '`TEST_DATABASE_URL` set, so both dialects run), then `npm run reports:publish` to copy it here.',
 ].join('\n');
 
 /**
@@ -158,6 +163,7 @@ function commitOf(): string {
 /** Sections of the other areas are kept; test files run in parallel workers, hence the lock. */
 async function writeArea(area: string, summary: string, checks: SecurityCheck[]): Promise<void> {
   if (checks.length === 0) return;
+  mkdirSync(REPORT_DIR, { recursive: true });
   await withLock(async () => {
     const current = existsSync(REPORT) ? readFileSync(REPORT, 'utf8') : '';
     const sections = new Map<string, string>();
@@ -171,11 +177,9 @@ async function writeArea(area: string, summary: string, checks: SecurityCheck[])
       .map((key) => sections.get(key))
       .join('\n\n');
     const text = `${TITLE}\n\n${INTRO}\n\n${stamp}\n\n${DECISIONS}\n\n${body}\n`;
-    // Formatted as the repository's `prettier --check .` expects it.
-    writeFileSync(
-      REPORT,
-      await format(text, { ...(await resolveConfig(REPORT)), parser: 'markdown' }),
-    );
+    // Formatted as the repository's `prettier --check .` expects it once published.
+    const docsOptions = await resolveConfig(path.join(repoRoot, 'docs/security.md'));
+    writeFileSync(REPORT, await format(text, { ...docsOptions, parser: 'markdown' }));
   });
 }
 
