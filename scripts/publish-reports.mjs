@@ -32,12 +32,25 @@ export function mergeSecurity(docs, report) {
     published.set(name, section);
   }
   const firstArea = report.search(/<!-- area:/);
-  const header = (firstArea === -1 ? report : report.slice(0, firstArea)).trimEnd();
+  let header = (firstArea === -1 ? report : report.slice(0, firstArea)).trimEnd();
+  // The scale-out figures published in the header are another suite's: they stay.
+  const kept = sectionOf(docs, 'scale-out-report');
+  if (kept && sectionOf(header, 'scale-out-report') !== undefined) {
+    header = replaceSection(header, 'scale-out-report', kept);
+  }
   const body = [...published.keys()]
     .sort()
     .map((name) => published.get(name))
     .join('\n\n');
   return { text: `${header}\n\n${body}\n`, refused };
+}
+
+/** What lies between `<!-- NAME:begin -->` and `<!-- NAME:end -->`, undefined without them. */
+export function sectionOf(text, name) {
+  const begin = `<!-- ${name}:begin -->`;
+  const from = text.indexOf(begin);
+  const to = text.indexOf(`<!-- ${name}:end -->`);
+  return from === -1 || to < from ? undefined : text.slice(from + begin.length, to).trim();
 }
 
 /**
@@ -84,15 +97,18 @@ async function main() {
 
   const scaleOutReport = path.join(reports, 'scale-out.md');
   if (existsSync(scaleOutReport)) {
-    const docsFile = path.join(root, 'docs/operations.md');
-    const text = replaceSection(
-      readFileSync(docsFile, 'utf8'),
-      'scale-out-report',
-      readFileSync(scaleOutReport, 'utf8'),
-    );
-    await writeFormatted(docsFile, text);
+    // The figures go to operations (what is guaranteed) and to security (shared state).
+    for (const docs of ['docs/operations.md', 'docs/security.md']) {
+      const docsFile = path.join(root, docs);
+      const text = replaceSection(
+        readFileSync(docsFile, 'utf8'),
+        'scale-out-report',
+        readFileSync(scaleOutReport, 'utf8'),
+      );
+      await writeFormatted(docsFile, text);
+      console.log(`${docs} actualizado desde ${path.relative(root, scaleOutReport)}`);
+    }
     published += 1;
-    console.log(`docs/operations.md actualizado desde ${path.relative(root, scaleOutReport)}`);
   }
 
   if (published === 0) {

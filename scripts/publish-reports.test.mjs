@@ -62,3 +62,16 @@ test('replaceSection cambia solo lo que hay entre las marcas', () => {
   );
   assert.throws(() => replaceSection('sin marcas', 'r', 'x'), /Faltan las marcas/);
 });
+
+test('las cifras de escalado publicadas en docs/security.md se conservan al publicar seguridad', () => {
+  const marks = (inner) =>
+    `<!-- scale-out-report:begin -->\n${inner}\n<!-- scale-out-report:end -->`;
+  const before = `# Security checks\n\n${marks('| Requests | 500 |')}\n\n${area('A', 'passed (sqlite, postgres)')}\n`;
+  const report = `# Security checks\n\nLast run: new.\n\n${marks('')}\n\n${area('A', 'passed (sqlite, postgres)')}\n`;
+  const { text } = mergeSecurity(before, report);
+  assert.match(text, /Last run: new\./);
+  assert.match(
+    text,
+    /scale-out-report:begin -->\s*\| Requests \| 500 \|\s*<!-- scale-out-report:end/,
+  );
+});

@@ -57,7 +57,16 @@ const DECISIONS = `## Decisions
   code). 50 bits is below the 112 that would allow a plain hash (ASVS 5.0 6.5.2), so each is
   stored as an argon2id hash with its own salt. A code is spent by a conditional update (two
   concurrent uses: one wins), counts with the wrong authenticator codes for throttling, and an
-  unknown or used code gets the wrong-code answer. Disabling the factor deletes them.`;
+  unknown or used code gets the wrong-code answer. Disabling the factor deletes them.
+- **Several instances share the security state.** Sessions, remember tokens and spent TOTP steps
+  live in the database; login throttling and the per-IP login limit live in Redis when
+  \`REDIS_URL\` is set, so N instances count together; every instance needs the same
+  \`SESSION_SECRET\`. The scale-out test (\`npm run test:scale-out\`, docs/operations.md) kills
+  one of three instances under load: sessions made on one instance keep working on the others
+  and on the restarted one, and no acknowledged write or file is lost. Its last published run:
+
+<!-- scale-out-report:begin -->
+<!-- scale-out-report:end -->`;
 
 const INTRO = [
   'Written by the security suite (`apps/server/src/security/*.test.ts`) at the end of each run',
