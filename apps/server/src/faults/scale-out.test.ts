@@ -563,7 +563,7 @@ describe.skipIf(!configured)(
         const where = proxied.has(r.id)
           ? `on ${proxied.get(r.id)!.server} (per HAProxy's log)`
           : whereFailed(r).startsWith(KILLED)
-            ? `on ${KILLED} (in flight at the SIGKILL: cut by HAProxy without a log line, ${r.endedAt - killedAt} ms after it)`
+            ? `on ${KILLED} (in flight at the SIGKILL: cut by HAProxy without a log line within ${cutUntil - killedAt} ms)`
             : 'not attributed';
         const key = `${kind} ${where}`;
         errorsByKind.set(key, (errorsByKind.get(key) ?? 0) + 1);
