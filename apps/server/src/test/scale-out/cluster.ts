@@ -226,10 +226,9 @@ export async function startHaproxy(backends: Array<{ name: string; port: number 
       '  timeout connect 2s',
       '  timeout client 60s',
       '  timeout server 60s',
-      // A request sent on a kept-alive connection to an instance that has just died is dropped
-      // by HAProxy without an answer or a log line (the client should retry, it says): closing
-      // the server side after each answer makes such a request a refused connect instead, which
-      // HAProxy retries on another instance before the request was ever sent.
+      // No kept-alive connection to the instances: a request that arrives after an instance
+      // died then meets a refused connect, which HAProxy retries on another instance (the
+      // request was never sent), instead of a dead idle connection.
       '  option http-server-close',
       '  retries 3',
       '  option redispatch 1',
