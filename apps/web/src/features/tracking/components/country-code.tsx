@@ -12,8 +12,9 @@ export function CountryCode({ iso }: { iso: string | null | undefined }) {
   if (!/^[A-Z]{2}$/.test(code)) return null;
   const nombre = countryName(code, i18n.language);
   return (
+    // An image named in words: screen readers say "País: España", the eye reads "ES".
     <Badge
-      component="abbr"
+      role="img"
       title={nombre}
       aria-label={t('tracking.pais', { nombre })}
       variant="outline"
@@ -21,7 +22,7 @@ export function CountryCode({ iso }: { iso: string | null | undefined }) {
       radius="sm"
       size="sm"
       tt="none"
-      style={{ textDecoration: 'none', verticalAlign: 'middle' }}
+      style={{ verticalAlign: 'middle' }}
     >
       {code}
     </Badge>
