@@ -112,6 +112,15 @@ describe.each(testDatabases())('datos de demostración creíbles ($name)', ({ op
       .map((t) => new Date(t as string | Date).getTime());
     expect(instantes.length).toBeGreaterThan(100);
     expect(Math.max(...instantes)).toBeLessThanOrEqual(NOW.getTime());
+    // Loads are published before their loading day, on several days (not all "just now").
+    const cargas = await handle.db
+      .selectFrom('cargas')
+      .select(['created_at', 'fecha_carga'])
+      .execute();
+    const publicadas = cargas.map((c) => new Date(c.created_at as string | Date).toISOString());
+    for (const [i, c] of cargas.entries())
+      expect(publicadas[i]!.slice(0, 10) < c.fecha_carga).toBe(true);
+    expect(new Set(publicadas.map((p) => p.slice(0, 10))).size).toBeGreaterThan(5);
   });
 
   it('certificados emitidos en el pasado: unos vigentes, uno a punto de caducar, uno caducado', async () => {

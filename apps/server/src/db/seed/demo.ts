@@ -629,7 +629,8 @@ class DemoSeeder {
           estado,
           proveedor_asignado_id:
             estado === 'abierta' ? null : i < 38 ? demo : (others[i % others.length] as number),
-          created_at: this.at(fecha - 7, 8, this.rnd.int(0, 59)),
+          // Published a week before loading, or over the last days for the soonest ones.
+          created_at: this.at(Math.min(fecha - 7, -1 - (i % 5)), 8, this.rnd.int(0, 59)),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
