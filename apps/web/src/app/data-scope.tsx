@@ -1,10 +1,11 @@
 import { DatesProvider } from '@mantine/dates';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { menuQueryOptions } from '../features/auth/api/get-menu';
 import { takeHandedOverMenus } from '../features/auth/login-handoff';
-import { CALENDAR_LOCALE } from '../i18n/calendar-locale';
+import { calendarLocaleFor } from '../i18n/calendar-locale';
 import { createQueryClient } from './query-client';
 
 /**
@@ -14,6 +15,8 @@ import { createQueryClient } from './query-client';
  * login; the new cache starts with the menus the login answered with.
  */
 export function DataScope() {
+  // The calendars follow the UI language (`?lang=en`); Spanish is the spec's default.
+  const { i18n } = useTranslation();
   const [client] = useState(() => {
     const created = createQueryClient();
     const handed = takeHandedOverMenus();
@@ -23,7 +26,13 @@ export function DataScope() {
   return (
     <QueryClientProvider client={client}>
       {/* Spec §9: Spanish calendar, weeks start on Monday. */}
-      <DatesProvider settings={{ locale: CALENDAR_LOCALE, firstDayOfWeek: 1, weekendDays: [0, 6] }}>
+      <DatesProvider
+        settings={{
+          locale: calendarLocaleFor(i18n.language),
+          firstDayOfWeek: 1,
+          weekendDays: [0, 6],
+        }}
+      >
         <Outlet />
       </DatesProvider>
     </QueryClientProvider>

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { CALENDAR_LOCALE } from './calendar-locale';
+import { CALENDAR_LOCALE, calendarLocaleFor } from './calendar-locale';
 
 describe('Spanish calendar locale (spec §9)', () => {
   it('abbreviates weekdays as D, L, Ma, Mi, J, V, S', () => {
@@ -35,5 +35,23 @@ describe('Spanish calendar locale (spec §9)', () => {
 
   it('is the default dayjs locale', () => {
     expect(dayjs().locale()).toBe('es');
+  });
+});
+
+describe('calendar locale of the UI language (issue 14: ?lang=en)', () => {
+  it('is English for en and Spanish for es and anything unknown', () => {
+    expect(calendarLocaleFor('es')).toBe('es');
+    expect(calendarLocaleFor('fr')).toBe('es');
+    const en = calendarLocaleFor('en');
+    expect(
+      dayjs(new Date(2024, 0, 7))
+        .locale(en)
+        .format('dd MMMM'),
+    ).toBe('Su January');
+    expect(
+      dayjs(new Date(2024, 0, 7))
+        .locale('es')
+        .format('dd MMMM'),
+    ).toBe('D Enero');
   });
 });

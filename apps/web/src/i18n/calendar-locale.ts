@@ -55,6 +55,14 @@ export const calendarLocaleEs: ILocale = {
 /** Locale name Mantine's DatesProvider and dayjs use for every calendar widget. */
 export const CALENDAR_LOCALE = 'es';
 
-// Register the locale and make it the default: the portal is Spanish-only.
+/**
+ * The calendar locale of a UI language: the spec's Spanish names for `es`, dayjs' built-in
+ * English (no extra download) for `en`, Spanish for anything else (spec §9 fallback).
+ */
+export function calendarLocaleFor(language: string): string {
+  return language === 'en' ? 'en' : CALENDAR_LOCALE;
+}
+
+// Register the locale and make it the default: Spanish unless ?lang=en asks otherwise.
 dayjs.locale(calendarLocaleEs, undefined, true);
 dayjs.locale(CALENDAR_LOCALE);

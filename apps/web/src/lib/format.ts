@@ -49,10 +49,13 @@ export function eurosToCents(euros: number): number {
   return Math.round(euros * 100);
 }
 
-/** The Spanish name of an ISO 3166 country code ("ES" → "España"); the code when unknown. */
-export function countryName(iso: string): string {
+/**
+ * The name of an ISO 3166 country code in the UI's language ("ES" → "España", or "Spain" in
+ * English); the code when unknown.
+ */
+export function countryName(iso: string, language = 'es'): string {
   try {
-    return new Intl.DisplayNames(['es'], { type: 'region' }).of(iso.toUpperCase()) ?? iso;
+    return new Intl.DisplayNames([language], { type: 'region' }).of(iso.toUpperCase()) ?? iso;
   } catch {
     return iso;
   }

@@ -75,8 +75,10 @@ export const UltimaParada = z.object({
   fecha: IsoDate,
   /** 'HH:MM', local time of the stop. */
   hora: z.string(),
-  /** Delay at that stop, in minutes (0 = on time). */
+  /** Delay at that stop, in minutes (0 = on time): the shipment's delay. */
   retraso: z.number().int(),
+  /** Kilometres left to the destination from that stop. */
+  kilometros_destino: z.number().int().nullable(),
 });
 export type UltimaParada = z.infer<typeof UltimaParada>;
 

@@ -41,7 +41,7 @@ export const ParadaSeguimiento = z.object({
   pais: z.string().nullable(),
   pais_iso: z.string().nullable(),
   poblacion: z.string().nullable(),
-  /** The destination town as the stop reports it (`poblacion_b` in the database). */
+  /** The stop's town as reported (`poblacion_b` in the database); shown when it adds a name. */
   poblacionB: z.string().nullable(),
   /** Delay in minutes (0 = on time). */
   retraso: z.number().int(),
@@ -103,8 +103,13 @@ export const TrackingPorte = z.object({
   paradas: z.array(ParadaSeguimiento),
   /** Last stop with coordinates; null when none has any. */
   posicion_actual: PosicionActual.nullable(),
-  /** Largest delay of any stop, in minutes. */
-  retraso_max: z.number().int(),
+  /**
+   * The shipment's delay in minutes: its latest stop's, as in the "Portes" list and the
+   * integration's delay notices (an earlier delay made up on the road no longer counts).
+   */
+  retraso: z.number().int(),
+  /** Kilometres left to the destination from the latest stop; null without stops. */
+  kilometros_destino: z.number().int().nullable(),
   /** CMR/POD and invoice files this client may download. */
   documentos: z.array(DocumentoPorte),
 });

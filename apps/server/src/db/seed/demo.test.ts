@@ -86,6 +86,14 @@ describe.each(testDatabases())('datos de demostración ($name)', ({ open }) => {
     );
     expect(await recursos(DEMO_USERS.dos.email)).not.toContain('apiweb.clientes.facturas');
     expect(await recursos(DEMO_USERS.sinclientes.email)).toEqual([]);
+    // Issue 14: several carriers to choose from, and a carrier with only some sections.
+    expect(await recursos(DEMO_USERS.transportes.email)).toEqual(
+      RECURSOS_PROVEEDORES.map((r) => r.recurso),
+    );
+    expect(await recursos(DEMO_USERS.limitado.email)).toEqual([
+      'apiweb.proveedores.cargas',
+      'apiweb.proveedores.transportes',
+    ]);
     const circuito = await handle.db
       .selectFrom('recursos')
       .select('api')

@@ -57,6 +57,12 @@ export const RECURSOS_PROVEEDORES: ReadonlyArray<{ recurso: string; api: string 
   'prevencion',
 ].map((name) => ({ recurso: `apiweb.proveedores.${name}`, api: `/api/proveedores/${name}` }));
 
+/** The sections of limitado@demo.es: Cargas and Histórico Transportes only. */
+export const RECURSOS_LIMITADO: readonly string[] = [
+  'apiweb.proveedores.cargas',
+  'apiweb.proveedores.transportes',
+];
+
 /** The demo accounts and what each must show. */
 export const DEMO_USERS = {
   cliente: { email: 'cliente@demo.es', region: 'es', clientes: 1, proveedores: 0 },
@@ -64,6 +70,10 @@ export const DEMO_USERS = {
   dos: { email: 'dos@demo.es', region: 'es', clientes: 2, proveedores: 0 },
   proveedor: { email: 'proveedor@demo.es', region: 'es', clientes: 0, proveedores: 1 },
   sinclientes: { email: 'sinclientes@demo.es', region: 'es', clientes: 0, proveedores: 0 },
+  // Issue 14: a traffic office working for three carriers chooses one after login.
+  transportes: { email: 'transportes@demo.es', region: 'es', clientes: 0, proveedores: 3 },
+  // Issue 14: a carrier user allowed only some sections (Cargas and Histórico Transportes).
+  limitado: { email: 'limitado@demo.es', region: 'es', clientes: 0, proveedores: 1 },
   italia: { email: 'cliente@demo.it', region: 'it', clientes: 1, proveedores: 0 },
 } as const satisfies Record<
   string,
@@ -111,12 +121,13 @@ export async function seedDemo(
   options: SeedDemoOptions = {},
 ): Promise<{ seeded: boolean }> {
   if (await isSeeded(db)) return { seeded: false };
-  const today = startOfUtcDay(options.today ?? new Date());
+  const now = options.today ?? new Date();
+  const today = startOfUtcDay(now);
   const claveHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction().execute(async (trx) => {
     // Re-checked inside the transaction in case another instance seeded meanwhile.
     if (await isSeeded(trx)) return;
-    await new DemoSeeder(trx, today, claveHash, options.storeFile).run();
+    await new DemoSeeder(trx, today, now, claveHash, options.storeFile).run();
     await trx
       .insertInto('ajustes')
       .values({ clave: DEMO_SEED_MARKER, valor: new Date().toISOString() })
@@ -132,6 +143,26 @@ async function isSeeded(db: Kysely<Database>): Promise<boolean> {
     .where('clave', '=', DEMO_SEED_MARKER)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+const MADRID = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Madrid',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** A stop's 'YYYY-MM-DD' and 'HH:MM' as a Spanish driver reports them (Madrid local time). */
+export function madridDateTime(instant: Date): { fecha: string; hora: string } {
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    MADRID.formatToParts(instant).find((p) => p.type === type)?.value ?? '';
+  return {
+    fecha: `${part('year')}-${part('month')}-${part('day')}`,
+    hora: `${part('hour')}:${part('minute')}`,
+  };
 }
 
 function startOfUtcDay(date: Date): Date {
@@ -258,14 +289,15 @@ const MERCANCIAS = [
   'Papel',
   'Envases',
 ];
+// Reasons a driver gives for a delay; none names a road or town, so each fits any stop.
 const RETRASOS = [
-  'Retención en la AP-7 a la altura de Castellón',
+  'Retención por obras en la autopista',
   'Espera en muelle de carga',
-  'Control en frontera de La Jonquera',
-  'Tráfico denso en la M-40',
+  'Tráfico denso a la entrada de la ciudad',
   'Descanso obligatorio del conductor',
-  'Nieve en el puerto de Somosierra',
+  'Climatología adversa en ruta',
   'Avería leve, reparada en ruta',
+  'Control de carga en carretera',
 ];
 
 class DemoSeeder {
@@ -278,6 +310,8 @@ class DemoSeeder {
   constructor(
     private readonly trx: Trx,
     private readonly today: Date,
+    /** The seeding instant: what the data records as having happened is never after it. */
+    private readonly now: Date,
     private readonly claveHash: string,
     private readonly storeFile: StoreDemoFile | undefined,
   ) {}
@@ -300,8 +334,13 @@ class DemoSeeder {
     return isoDate(this.today, offset);
   }
 
+  /**
+   * An instant `offset` days from today at `hour:minute` UTC, brought back to now if later: every
+   * instant the seed writes (created, delivered, uploaded, read, last seen) has happened.
+   */
   private at(offset: number, hour = 9, minute = 0): string {
-    return isoInstant(this.today, offset, hour, minute);
+    const instant = isoInstant(this.today, offset, hour, minute);
+    return instant > this.now.toISOString() ? this.now.toISOString() : instant;
   }
 
   private id(map: Map<string, number>, key: string): number {
@@ -464,6 +503,24 @@ class DemoSeeder {
         recursos: RECURSOS_PROVEEDORES.map((r) => ({ portal: 'proveedores', ...r })),
       },
       {
+        key: 'transportes',
+        nombre: 'Oficina de tráfico compartida',
+        codigo: 'PRO0002',
+        clientes: [],
+        proveedores: ['demo', 'otro1', 'otro2'],
+        recursos: RECURSOS_PROVEEDORES.map((r) => ({ portal: 'proveedores', ...r })),
+      },
+      {
+        key: 'limitado',
+        nombre: 'Conductor con acceso limitado',
+        codigo: 'PRO0003',
+        clientes: [],
+        proveedores: ['demo'],
+        recursos: RECURSOS_PROVEEDORES.filter((r) => RECURSOS_LIMITADO.includes(r.recurso)).map(
+          (r) => ({ portal: 'proveedores', ...r }),
+        ),
+      },
+      {
         key: 'sinclientes',
         nombre: 'Usuario sin empresas',
         codigo: 'USR0001',
@@ -572,7 +629,8 @@ class DemoSeeder {
           estado,
           proveedor_asignado_id:
             estado === 'abierta' ? null : i < 38 ? demo : (others[i % others.length] as number),
-          created_at: this.at(fecha - 7, 8, this.rnd.int(0, 59)),
+          // Published a week before loading, or over the last days for the soonest ones.
+          created_at: this.at(Math.min(fecha - 7, -1 - (i % 5)), 8, this.rnd.int(0, 59)),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -672,7 +730,10 @@ class DemoSeeder {
           ultima_lat: where.lat + (this.rnd.next() - 0.5) * 0.1,
           ultima_lng: where.lng + (this.rnd.next() - 0.5) * 0.1,
           ultima_poblacion: where.poblacion,
-          ultima_posicion_at: this.at(0, this.rnd.int(0, 8), this.rnd.int(0, 59)),
+          // Seen by the fleet's GPS within the last ten hours.
+          ultima_posicion_at: new Date(
+            this.now.getTime() - this.rnd.int(5, 600) * 60_000,
+          ).toISOString(),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -718,7 +779,9 @@ class DemoSeeder {
       const km = distanceKm(home, destino) * 1.25;
       const transit = Math.max(1, Math.ceil(km / 700));
       // A spread from three months ago to next week; a cluster around today for tracking.
-      const fecha = i % 4 === 0 ? this.rnd.int(-3, 5) : this.rnd.int(-90, -4);
+      // (Fixed days in the cluster, so that every customer has shipments on the road today.)
+      const fecha =
+        i % 4 === 0 ? ([0, -1, 3, -2, 1][(i / 4) % 5] as number) : this.rnd.int(-90, -4);
       const estado: PorteEstado =
         fecha > 0
           ? 'pendiente'
@@ -732,6 +795,8 @@ class DemoSeeder {
       const bultos = this.rnd.int(1, 33);
       const peso = this.rnd.int(300, 24_000);
       const partida = String(2_600_000 + i * 7 + this.rnd.int(0, 6));
+      const entregadoAt =
+        estado === 'entregado' ? this.at(fecha + transit, this.rnd.int(8, 17)) : null;
       const row = await this.trx
         .insertInto('portes')
         .values({
@@ -750,8 +815,7 @@ class DemoSeeder {
           destino_lng: destino.lng,
           fecha_carga_prevista: this.day(fecha),
           fecha_entrega_prevista: this.day(fecha + transit),
-          entregado_at:
-            estado === 'entregado' ? this.at(fecha + transit, this.rnd.int(8, 17)) : null,
+          entregado_at: entregadoAt,
           bultos,
           peso_kg: peso,
           // Chargeable weight: the greater of real weight and volume-based weight.
@@ -781,63 +845,100 @@ class DemoSeeder {
         importe,
       });
       if (estado !== 'pendiente' && estado !== 'anulado') {
-        await this.seguimiento(row.id, partida, home, destino, fecha, transit, estado);
+        await this.seguimiento(row.id, partida, home, destino, fecha, entregadoAt);
       }
     }
     return portes;
   }
 
+  /**
+   * The stops of a shipment as a carrier would report them: towns along the way, each nearer the
+   * destination than the one before (km by road ≈ 1.25 × straight line), the destination only
+   * as the delivered shipment's last stop, at 0 km. Times run from the loading day to the
+   * delivery, or to a little before now for a shipment still on the road; the delay carries
+   * over from stop to stop (it grows with an incident and is partly made up on the road).
+   */
   private async seguimiento(
     porteId: number,
     partida: string,
     origen: Place,
     destino: Place,
     fecha: number,
-    transit: number,
-    estado: PorteEstado,
+    entregadoAt: string | null,
   ): Promise<void> {
     const total = this.rnd.int(3, 8);
-    const delivered = estado === 'entregado';
+    const delivered = entregadoAt !== null;
     // In-transit shipments have covered only part of the way.
     const reached = delivered ? total : Math.max(2, Math.min(total - 1, this.rnd.int(2, total)));
-    const rows: Insertable<Database['seguimiento']>[] = [];
-    for (let s = 0; s < reached; s++) {
-      const f = s / (total - 1);
-      const lat = origen.lat + (destino.lat - origen.lat) * f;
-      const lng = origen.lng + (destino.lng - origen.lng) * f;
-      const nearest = PLACES.reduce((best, p) =>
-        distanceKm(p, { lat, lng }) < distanceKm(best, { lat, lng }) ? p : best,
-      );
-      const isFirst = s === 0;
+    const kmTo = (p: Place) => (p === destino ? 0 : Math.round(distanceKm(p, destino) * 1.25));
+    const places: Place[] = [origen];
+    for (let s = 1; s < reached; s++) {
       const isLast = delivered && s === total - 1;
-      const stopPlace = isFirst ? origen : isLast ? destino : nearest;
-      const delayed = !isFirst && this.rnd.chance(0.3);
-      const retraso = delayed ? this.rnd.pick([15, 30, 45, 60, 90, 120, 240]) : 0;
-      const dayOffset = fecha + Math.round(transit * f);
-      const hour = 6 + Math.round(f * 12);
-      rows.push({
+      const f = s / (total - 1);
+      const point = {
+        lat: origen.lat + (destino.lat - origen.lat) * f,
+        lng: origen.lng + (destino.lng - origen.lng) * f,
+      };
+      const nearest = PLACES.reduce((best, p) =>
+        distanceKm(p, point) < distanceKm(best, point) ? p : best,
+      );
+      const candidate = isLast ? destino : nearest;
+      const previous = places[places.length - 1] as Place;
+      // A town no nearer than the last stop (or the destination before delivery) is no stop.
+      if (!isLast && (candidate === destino || kmTo(candidate) >= kmTo(previous))) continue;
+      places.push(candidate);
+    }
+    const end = delivered
+      ? new Date(entregadoAt).getTime()
+      : this.now.getTime() - this.rnd.int(10, 120) * 60_000;
+    // Loading at about 07:00 on the planned day; earlier if that would leave no time to drive.
+    const start = Math.min(
+      new Date(isoInstant(this.today, fecha, 6, 0)).getTime(),
+      end - places.length * 45 * 60_000,
+    );
+    const recorrido = kmTo(origen) - kmTo(places[places.length - 1] as Place) || 1;
+    let retraso = 0;
+    const rows: Insertable<Database['seguimiento']>[] = places.map((stop, s) => {
+      const isFirst = s === 0;
+      const isLast = delivered && s === places.length - 1;
+      const recorridos = kmTo(origen) - kmTo(stop);
+      // Driving at about 65 km/h from loading; a delivered load may then wait for its slot.
+      const proporcional = start + (end - start) * (recorridos / recorrido);
+      const instante = delivered
+        ? Math.min(proporcional, start + (recorridos / 65) * 3_600_000)
+        : proporcional;
+      const { fecha: dia, hora } = madridDateTime(new Date(isLast ? end : instante));
+      let incidencia = false;
+      if (!isFirst && this.rnd.chance(0.3)) {
+        retraso += this.rnd.pick([15, 30, 45, 60, 90, 120]);
+        incidencia = true;
+      } else if (!isFirst && retraso > 0 && this.rnd.chance(0.4)) {
+        retraso = Math.max(0, retraso - 15);
+      }
+      return {
         porte_id: porteId,
         partida,
-        fecha: this.day(Math.min(dayOffset, 0)),
-        hora: `${String(Math.min(hour, 23)).padStart(2, '0')}:${String(this.rnd.int(0, 11) * 5).padStart(2, '0')}`,
+        fecha: dia,
+        hora,
         comentarios: isFirst
           ? 'Mercancía cargada'
           : isLast
             ? 'Entregado. Firmado por el destinatario'
-            : delayed
+            : incidencia
               ? this.rnd.pick(RETRASOS)
               : 'En ruta',
-        cp: stopPlace.cp,
-        kilometros_destino: Math.round(distanceKm({ lat, lng }, destino) * 1.25),
-        pais: stopPlace.pais,
-        pais_iso: stopPlace.pais_iso,
-        poblacion: stopPlace.poblacion,
-        poblacion_b: destino.poblacion,
+        cp: stop.cp,
+        kilometros_destino: isLast ? 0 : kmTo(stop),
+        pais: stop.pais,
+        pais_iso: stop.pais_iso,
+        poblacion: stop.poblacion,
+        // The town as the driver reports it: the stop's own, so the timeline names it once.
+        poblacion_b: stop.poblacion,
         retraso,
-        lat: isFirst || isLast ? stopPlace.lat : lat,
-        lng: isFirst || isLast ? stopPlace.lng : lng,
-      });
-    }
+        lat: stop.lat,
+        lng: stop.lng,
+      };
+    });
     await this.insertMany('seguimiento', rows);
   }
 
@@ -1071,24 +1172,34 @@ class DemoSeeder {
     const demo = this.id(this.proveedores, 'demo');
     // Types are `certificado_tipos` codes. The mandatory ones (seguro_mercancias,
     // tarjeta_transporte) are valid so the demo carrier can offer; an optional one is expired.
-    const certs: Array<[string, string, string, number]> = [
+    // [tipo, nombre, descripción, caduca en días, validez en días]: issued in the past.
+    const certs: Array<[string, string, string, number, number]> = [
       // Expires within 30 days: the page warns about it.
       [
         'seguro_mercancias',
         'Seguro de mercancías (CMR)',
         'Póliza de responsabilidad civil del transportista',
         20,
+        365,
       ],
-      ['tarjeta_transporte', 'Tarjeta de transporte', 'Autorización MDPE de ámbito nacional', 410],
-      ['hacienda', 'Certificado de Hacienda', 'Al corriente de obligaciones tributarias', 150],
+      // The transport card is endorsed every two years.
+      [
+        'tarjeta_transporte',
+        'Tarjeta de transporte',
+        'Autorización MDPE de ámbito nacional',
+        410,
+        730,
+      ],
+      ['hacienda', 'Certificado de Hacienda', 'Al corriente de obligaciones tributarias', 150, 365],
       [
         'seguridad_social',
         'Certificado de la Seguridad Social',
         'Al corriente de pago de cuotas',
         -5,
+        180,
       ],
     ];
-    for (const [tipo, nombre, descripcion, caduca] of certs) {
+    for (const [tipo, nombre, descripcion, caduca, validez] of certs) {
       const archivoId = await this.archivo(
         'certificado',
         { tipo: 'proveedor', id: demo },
@@ -1102,7 +1213,7 @@ class DemoSeeder {
           tipo,
           descripcion,
           archivo_id: archivoId,
-          fecha_emision: this.day(caduca - 365),
+          fecha_emision: this.day(caduca - validez),
           fecha_caducidad: this.day(caduca),
         })
         .execute();
@@ -1112,6 +1223,7 @@ class DemoSeeder {
       .values({
         proveedor_id: this.id(this.proveedores, 'otro1'),
         tipo: 'seguro_mercancias',
+        fecha_emision: this.day(-165),
         fecha_caducidad: this.day(200),
       })
       .execute();

@@ -404,7 +404,9 @@ describe.each(testDatabases())('API de integración ($name)', ({ open }) => {
         ref_cliente: 'REF-ERP-0001',
         estado: 'en_transito',
         bultos: 30,
-        retraso_max: 45,
+        retraso: 45,
+        // The latest stop (Lyon) gave no distance.
+        kilometros_destino: null,
         posicion_actual: { poblacion: 'Lyon', lat: 45.764, lng: 4.8357 },
       });
       expect(

@@ -150,6 +150,7 @@ export interface PorteActivoRow extends PorteHistoricoRow {
   ultima_fecha: string | null;
   ultima_hora: string | null;
   ultima_retraso: number | null;
+  ultima_kilometros_destino: number | null;
 }
 
 /**
@@ -178,6 +179,7 @@ export async function listPortesActivos(
       'u.fecha as ultima_fecha',
       'u.hora as ultima_hora',
       'u.retraso as ultima_retraso',
+      'u.kilometros_destino as ultima_kilometros_destino',
     ]);
   return (await pageInOrder(
     base as unknown as PortesQueryBuilder,

@@ -112,7 +112,8 @@ describe.each(testDatabases())('portes y tracking del cliente ($name)', ({ open 
     expect(t.paradas[0].poblacionB).toBe(stops[0]!.poblacion_b);
     const last = stops.filter((s) => s.lat !== null).at(-1)!;
     expect(t.posicion_actual).toMatchObject({ lat: last.lat, lng: last.lng, fecha: last.fecha });
-    expect(t.retraso_max).toBe(Math.max(0, ...stops.map((s) => s.retraso)));
+    expect(t.retraso).toBe(stops.at(-1)!.retraso);
+    expect(t.kilometros_destino).toBe(stops.at(-1)!.kilometros_destino);
     expect(typeof t.destino_lat).toBe('number');
 
     // Documents: a delivered shipment with a leg CMR and an invoice.
@@ -131,6 +132,43 @@ describe.each(testDatabases())('portes y tracking del cliente ($name)', ({ open 
     expect(docs.map((d) => d.tipo)).toEqual(expect.arrayContaining(['cmr', 'factura']));
     for (const d of docs) {
       expect((await demo.cliente.get(`/api/clientes/archivos/${d.id}`)).statusCode).toBe(200);
+    }
+  });
+
+  it('retraso, km hasta destino y última parada coinciden en Portes y en el seguimiento', async () => {
+    // Issue 14: a stop's 240 min delay in tracking while the list said "—".
+    const activos = await walk<{
+      partida: string;
+      ultima_parada: {
+        poblacion: string;
+        fecha: string;
+        hora: string;
+        retraso: number;
+        kilometros_destino: number | null;
+      } | null;
+    }>(demo.cliente, '/api/clientes/portes?limit=50');
+    const enRuta = activos.filter((p) => p.ultima_parada !== null);
+    expect(enRuta.length).toBeGreaterThanOrEqual(2);
+    for (const porte of enRuta) {
+      const t = (await demo.cliente.get(`/api/clientes/portes/${porte.partida}/tracking`)).json();
+      const ultima = t.paradas.at(-1);
+      expect(
+        {
+          poblacion: ultima.poblacion,
+          fecha: ultima.fecha,
+          hora: ultima.hora,
+          retraso: t.retraso,
+          kilometros_destino: t.kilometros_destino,
+        },
+        porte.partida,
+      ).toEqual({
+        poblacion: porte.ultima_parada?.poblacion,
+        fecha: porte.ultima_parada?.fecha,
+        hora: porte.ultima_parada?.hora,
+        retraso: porte.ultima_parada?.retraso,
+        kilometros_destino: porte.ultima_parada?.kilometros_destino,
+      });
+      expect(t.posicion_actual).toMatchObject({ poblacion: ultima.poblacion, hora: ultima.hora });
     }
   });
 
@@ -209,6 +247,7 @@ describe.each(testDatabases())('portes y tracking del cliente ($name)', ({ open 
       fecha: stops[0]!.fecha,
       hora: stops[0]!.hora,
       retraso: stops[0]!.retraso,
+      kilometros_destino: stops[0]!.kilometros_destino,
     });
 
     const estado = activos[0]!.estado;

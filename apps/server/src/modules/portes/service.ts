@@ -106,6 +106,7 @@ function toActivo(row: PorteActivoRow): PorteActivo {
             fecha: row.ultima_fecha,
             hora: row.ultima_hora,
             retraso: row.ultima_retraso ?? 0,
+            kilometros_destino: row.ultima_kilometros_destino,
           },
   };
 }
@@ -214,7 +215,7 @@ export async function buscarTracking(
 const porteNotFound = () => new HttpError(404, 'NOT_FOUND', 'Porte no encontrado.');
 
 /**
- * A shipment of this client with its stops, current position, largest delay and documents;
+ * A shipment of this client with its stops, current position, delay and documents;
  * 404 when the partida is unknown or another client's (never telling which).
  */
 export async function getTracking(
@@ -230,6 +231,9 @@ export async function getTracking(
   );
   const conPosicion = paradas.filter((s) => s.lat !== null && s.lng !== null);
   const ultima = conPosicion[conPosicion.length - 1];
+  // The shipment's figures are its latest stop's (fecha, hora, id): the same stop the "Portes"
+  // list joins and the integration's delay notices read, so the three never disagree.
+  const reciente = paradas[paradas.length - 1];
   const documentos = await listDocumentos(db, clienteId, porte.id, options);
   return {
     partida: porte.partida,
@@ -262,7 +266,8 @@ export async function getTracking(
           hora: ultima.hora,
         }
       : null,
-    retraso_max: paradas.reduce((max, s) => Math.max(max, s.retraso), 0),
+    retraso: reciente?.retraso ?? 0,
+    kilometros_destino: reciente?.kilometros_destino ?? null,
     // The same file can hang from two places (a leg's CMR also set as the shipment's).
     documentos: documentos.filter((d, i) => documentos.findIndex((o) => o.id === d.id) === i),
   };

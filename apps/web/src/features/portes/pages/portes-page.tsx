@@ -124,6 +124,8 @@ export function PortesPage() {
               {p.ultima_parada.poblacion ?? ''}
               <Text span size="xs" c="gray.7" display="block">
                 {formatDate(p.ultima_parada.fecha)} {p.ultima_parada.hora}
+                {p.ultima_parada.kilometros_destino !== null &&
+                  ` · ${t('tracking.kmDestino', { km: formatInteger(p.ultima_parada.kilometros_destino) })}`}
               </Text>
             </Text>
           ) : (

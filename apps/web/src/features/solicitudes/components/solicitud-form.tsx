@@ -34,9 +34,6 @@ import {
   type SolicitudFormValues,
 } from '../validation';
 
-/** Spec §8: the success message, exactly. */
-export const SOLICITUD_ENVIADA = 'Solicitud enviada';
-
 /** The transport request form ("Solicitar Transporte"), validated like the server does. */
 export function SolicitudForm() {
   const { t } = useTranslation();
@@ -70,7 +67,7 @@ export function SolicitudForm() {
     setServerError(null);
     crear.mutate(toSolicitudCrear(values), {
       onSuccess: () => {
-        notifications.show({ color: 'green', message: SOLICITUD_ENVIADA });
+        notifications.show({ color: 'green', message: t('solicitudes.enviada') });
         form.reset();
       },
       onError: (error) => {

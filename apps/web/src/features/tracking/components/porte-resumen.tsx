@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PorteEstadoBadge } from '../../../components/porte-estado-badge';
 import { formatDate, formatDateTime, formatInteger, formatKg } from '../../../lib/format';
 import type { TrackingPorte } from '@extranet/contracts/tracking/tracking';
-import { flagEmoji } from './flag';
+import { CountryCode } from './country-code';
 
 function Lugar({
   poblacion,
@@ -17,9 +17,13 @@ function Lugar({
 }) {
   return (
     <span>
-      {iso && <span aria-hidden>{flagEmoji(iso)} </span>}
+      {iso && (
+        <>
+          <CountryCode iso={iso} />{' '}
+        </>
+      )}
       {poblacion}
-      {cp ? ` (${cp}${iso ? ` ${iso}` : ''})` : iso ? ` (${iso})` : ''}
+      {cp ? ` (${cp})` : ''}
     </span>
   );
 }
@@ -33,6 +37,18 @@ export function PorteResumen({ porte }: { porte: TrackingPorte }) {
     [t('tracking.entregaPrevista'), formatDate(porte.fecha_entrega_prevista) || '—'],
     ...(porte.entregado_at
       ? ([[t('tracking.entregado'), formatDateTime(porte.entregado_at)]] as Array<[string, string]>)
+      : []),
+    // The shipment's delay and km to go: its latest stop's, as in the "Portes" list.
+    [
+      t('tracking.retrasoActual'),
+      porte.retraso > 0
+        ? t('portes.minutos', { min: formatInteger(porte.retraso) })
+        : t('portes.sinRetraso'),
+    ],
+    ...(porte.kilometros_destino !== null && !porte.entregado_at
+      ? ([[t('tracking.kmRestantes'), `${formatInteger(porte.kilometros_destino)} km`]] as Array<
+          [string, string]
+        >)
       : []),
     [t('tracking.bultos'), formatInteger(porte.bultos)],
     [t('tracking.peso'), formatKg(porte.peso_kg)],

@@ -2,7 +2,6 @@ import type { ParadaSeguimiento } from '@extranet/contracts/tracking/tracking';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TestProviders, testQueryClient } from '../../../test/render';
-import { flagEmoji } from './flag';
 import { TrackingTimeline } from './tracking-timeline';
 
 const parada = (overrides: Partial<ParadaSeguimiento>): ParadaSeguimiento => ({
@@ -31,25 +30,20 @@ function renderTimeline(paradas: ParadaSeguimiento[]) {
   );
 }
 
-describe('flagEmoji', () => {
-  it('turns an ISO code into its flag', () => {
-    expect(flagEmoji('ES')).toBe('🇪🇸');
-    expect(flagEmoji('fr')).toBe('🇫🇷');
-    expect(flagEmoji('')).toBe('');
-    expect(flagEmoji(null)).toBe('');
-    expect(flagEmoji('ESP')).toBe('');
-  });
-});
+/** Regional indicator symbols: emoji flags, empty boxes where there is no emoji font. */
+const EMOJI_FLAG = /[\u{1F1E6}-\u{1F1FF}]/u;
 
 describe('TrackingTimeline', () => {
-  it('shows each stop with date dd/mm/aaaa, time, town, postcode, flag, km and comments', () => {
+  it('shows each stop with date dd/mm/aaaa, time, town, postcode, country code, km and comments', () => {
     renderTimeline([parada({})]);
     const [item] = within(screen.getByRole('list', { name: 'Paradas' })).getAllByRole('listitem');
     expect(item).toHaveTextContent('Madrid');
     expect(item).toHaveTextContent('20/11/2026 08:15');
     expect(item).toHaveTextContent('C.P. 28001');
-    expect(item).toHaveTextContent('🇪🇸');
+    // Issue 14: the country as its code with its name, never an emoji flag.
+    expect(within(item!).getByLabelText('País: España')).toHaveTextContent(/^ES$/);
     expect(item).toHaveTextContent('España');
+    expect(item!.textContent).not.toMatch(EMOJI_FLAG);
     expect(item).toHaveTextContent('1.234 km hasta destino');
     expect(item).toHaveTextContent('Mercancía cargada');
     expect(within(item!).queryByText(/Retraso/)).not.toBeInTheDocument();
@@ -78,7 +72,8 @@ describe('TrackingTimeline', () => {
     expect(leve.closest('[data-retraso]')).toHaveAttribute('data-retraso', 'leve');
     const grave = within(items[2]!).getByText('Retraso: 120 min');
     expect(grave.closest('[data-retraso]')).toHaveAttribute('data-retraso', 'grave');
-    expect(items[2]).toHaveTextContent('🇫🇷');
+    expect(within(items[2]!).getByLabelText('País: Francia')).toHaveTextContent(/^FR$/);
     expect(items[2]).toHaveTextContent('Francia');
+    expect(document.body.textContent).not.toMatch(EMOJI_FLAG);
   });
 });

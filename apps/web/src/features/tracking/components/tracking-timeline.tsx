@@ -3,7 +3,7 @@ import { IconClockExclamation } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { countryName, formatDate, formatInteger } from '../../../lib/format';
 import type { ParadaSeguimiento } from '@extranet/contracts/tracking/tracking';
-import { flagEmoji } from './flag';
+import { CountryCode } from './country-code';
 
 /** Delays above this many minutes are shown in red; shorter ones in orange. */
 export const RETRASO_GRAVE_MIN = 60;
@@ -26,7 +26,7 @@ export function nombreParada(parada: Pick<ParadaSeguimiento, 'poblacion' | 'pobl
 
 /** The stops of a shipment, oldest first, as a vertical timeline (spec §3 stop fields). */
 export function TrackingTimeline({ paradas }: { paradas: readonly ParadaSeguimiento[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Timeline
       active={paradas.length - 1}
@@ -38,8 +38,10 @@ export function TrackingTimeline({ paradas }: { paradas: readonly ParadaSeguimie
       {paradas.map((parada, index) => {
         const retraso = parada.retraso > 0 ? parada.retraso : 0;
         const grave = retraso > RETRASO_GRAVE_MIN;
-        const flag = flagEmoji(parada.pais_iso);
-        const pais = parada.pais ?? (parada.pais_iso ? countryName(parada.pais_iso) : '');
+        const pais =
+          parada.pais_iso !== null
+            ? countryName(parada.pais_iso, i18n.language)
+            : (parada.pais ?? '');
         return (
           <Timeline.Item
             key={parada.id}
@@ -76,7 +78,11 @@ export function TrackingTimeline({ paradas }: { paradas: readonly ParadaSeguimie
               </time>
               {parada.cp ? ` · ${t('tracking.cp')} ${parada.cp}` : ''}
               {pais ? ' · ' : ''}
-              {flag && <span aria-hidden>{flag} </span>}
+              {parada.pais_iso && (
+                <>
+                  <CountryCode iso={parada.pais_iso} />{' '}
+                </>
+              )}
               {pais}
             </Text>
             {parada.kilometros_destino !== null && (

@@ -103,7 +103,8 @@ const detalle = {
     fecha: '2026-11-21',
     hora: '12:30',
   },
-  retraso_max: 30,
+  retraso: 30,
+  kilometros_destino: 120,
   documentos: [{ id: 7, tipo: 'cmr', nombre: 'CMR 2600012.pdf' }],
 };
 

@@ -14,7 +14,6 @@ import { TrackingMapa } from '../components/tracking-mapa';
 import { TrackingTimeline } from '../components/tracking-timeline';
 
 /** Spec §8: what the page says with no shipment selected and nothing searched. */
-export const SELECCIONAR_REGISTRO = 'Por favor, seleccionar un registro a mostrar';
 
 function TrackingDetalleView({ partida }: { partida: string }) {
   const { t } = useTranslation();
@@ -124,7 +123,7 @@ export function TrackingPage() {
         {partida !== '' ? (
           <TrackingDetalleView partida={partida} />
         ) : (
-          q === '' && <EmptyState message={SELECCIONAR_REGISTRO} />
+          q === '' && <EmptyState message={t('tracking.seleccionar')} />
         )}
       </Stack>
     </>

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestDatabaseHandle } from '../../test/databases.js';
+import { testDatabases } from '../../test/databases.js';
+import { migrateToLatest } from '../migrate.js';
+import { DEMO_USERS, seedDemo } from './demo.js';
+
+// Mid-morning: a seed that stamps stops "later today" shows them hours ahead of the clock.
+const NOW = new Date('2026-11-22T10:30:00.000Z');
+const TODAY = '2026-11-22';
+
+/** 'YYYY-MM-DD HH:MM' in Madrid, the time zone the stops are reported in. */
+function madrid(instant: Date): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Madrid',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(instant);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value;
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+}
+
+/**
+ * Issue 14: the demo must look true to a carrier. Stops name real towns along the way, km to go
+ * fall to 0 at the destination, nothing has happened after now, certificates were issued in the
+ * past.
+ */
+describe.each(testDatabases())('datos de demostración creíbles ($name)', ({ open }) => {
+  let handle: TestDatabaseHandle;
+  beforeAll(async () => {
+    handle = await open();
+    await migrateToLatest(handle.db);
+    await seedDemo(handle.db, { today: NOW });
+  }, 60_000);
+  afterAll(() => handle.dispose());
+
+  async function portesConParadas() {
+    const portes = await handle.db
+      .selectFrom('portes')
+      .select(['id', 'partida', 'estado', 'origen_poblacion', 'destino_poblacion', 'entregado_at'])
+      .orderBy('id')
+      .execute();
+    const paradas = await handle.db
+      .selectFrom('seguimiento')
+      .select(['porte_id', 'fecha', 'hora', 'poblacion', 'poblacion_b', 'kilometros_destino'])
+      .select('retraso')
+      .orderBy('porte_id')
+      .orderBy('fecha')
+      .orderBy('hora')
+      .orderBy('id')
+      .execute();
+    return portes.map((p) => ({ ...p, paradas: paradas.filter((s) => s.porte_id === p.id) }));
+  }
+
+  it('paradas: de origen a destino, km hasta destino decreciente y 0 solo en el destino', async () => {
+    const portes = (await portesConParadas()).filter((p) => p.paradas.length > 0);
+    expect(portes.length).toBeGreaterThan(30);
+    for (const porte of portes) {
+      const { paradas } = porte;
+      const where = `porte ${porte.partida}`;
+      expect(paradas[0]?.poblacion, where).toBe(porte.origen_poblacion);
+      for (const [i, parada] of paradas.entries()) {
+        // "Zaragoza (Bordeaux)" reads as a wrong name: poblacionB is the stop's own town.
+        expect([null, parada.poblacion], where).toContain(parada.poblacion_b);
+        const km = Number(parada.kilometros_destino);
+        expect(km, where).toBeGreaterThanOrEqual(0);
+        expect(km === 0, `${where}: ${parada.poblacion} ${km} km`).toBe(
+          parada.poblacion === porte.destino_poblacion,
+        );
+        if (i > 0) expect(km, where).toBeLessThan(Number(paradas[i - 1]?.kilometros_destino));
+      }
+      const ultima = paradas[paradas.length - 1];
+      if (porte.estado === 'entregado') {
+        expect([ultima?.poblacion, ultima?.kilometros_destino], where).toEqual([
+          porte.destino_poblacion,
+          0,
+        ]);
+        // The delivery is the last stop's moment.
+        expect(`${ultima?.fecha} ${ultima?.hora}`, where).toBe(
+          madrid(new Date(porte.entregado_at as string)),
+        );
+      } else {
+        expect(ultima?.kilometros_destino, where).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('nada ha ocurrido después de ahora: paradas, posiciones y registros', async () => {
+    const ahora = madrid(NOW);
+    for (const porte of await portesConParadas()) {
+      for (const parada of porte.paradas) {
+        const cuando = `${parada.fecha} ${parada.hora}`;
+        expect(cuando <= ahora, `${porte.partida} ${cuando} > ${ahora}`).toBe(true);
+      }
+    }
+    const instantes = [
+      ...(await handle.db.selectFrom('vehiculos').select('ultima_posicion_at as t').execute()),
+      ...(await handle.db.selectFrom('portes').select('entregado_at as t').execute()),
+      ...(await handle.db.selectFrom('portes').select('created_at as t').execute()),
+      ...(await handle.db.selectFrom('cargas').select('created_at as t').execute()),
+      ...(await handle.db.selectFrom('ofertas').select('created_at as t').execute()),
+      ...(await handle.db.selectFrom('transportes').select('created_at as t').execute()),
+      ...(await handle.db.selectFrom('subpartidas').select('cmr_subido_at as t').execute()),
+      ...(await handle.db.selectFrom('solicitudes').select('created_at as t').execute()),
+      ...(await handle.db.selectFrom('sugerencias').select('created_at as t').execute()),
+    ]
+      .map((r) => r.t)
+      .filter((t) => t !== null)
+      .map((t) => new Date(t as string | Date).getTime());
+    expect(instantes.length).toBeGreaterThan(100);
+    expect(Math.max(...instantes)).toBeLessThanOrEqual(NOW.getTime());
+    // Loads are published before their loading day, on several days (not all "just now").
+    const cargas = await handle.db
+      .selectFrom('cargas')
+      .select(['created_at', 'fecha_carga'])
+      .execute();
+    const publicadas = cargas.map((c) => new Date(c.created_at as string | Date).toISOString());
+    for (const [i, c] of cargas.entries())
+      expect(publicadas[i]!.slice(0, 10) < c.fecha_carga).toBe(true);
+    expect(new Set(publicadas.map((p) => p.slice(0, 10))).size).toBeGreaterThan(5);
+  });
+
+  it('certificados emitidos en el pasado: unos vigentes, uno a punto de caducar, uno caducado', async () => {
+    const certificados = await handle.db
+      .selectFrom('certificados')
+      .select(['proveedor_id', 'fecha_emision', 'fecha_caducidad'])
+      .execute();
+    for (const c of certificados) {
+      expect(c.fecha_emision).not.toBeNull();
+      expect(String(c.fecha_emision) <= TODAY).toBe(true);
+      expect(String(c.fecha_emision) < String(c.fecha_caducidad)).toBe(true);
+    }
+    const proveedor = await handle.db
+      .selectFrom('usuarios_proveedores')
+      .innerJoin('usuarios', 'usuarios.id', 'usuarios_proveedores.usuario_id')
+      .select('proveedor_id')
+      .where('usuarios.email', '=', DEMO_USERS.proveedor.email)
+      .executeTakeFirstOrThrow();
+    const propios = certificados
+      .filter((c) => c.proveedor_id === proveedor.proveedor_id)
+      .map((c) => String(c.fecha_caducidad));
+    const enUnMes = '2026-12-22';
+    expect(propios.filter((d) => d > enUnMes).length).toBeGreaterThanOrEqual(1);
+    expect(propios.filter((d) => d >= TODAY && d <= enUnMes)).toHaveLength(1);
+    expect(propios.filter((d) => d < TODAY).length).toBeGreaterThanOrEqual(1);
+  });
+});

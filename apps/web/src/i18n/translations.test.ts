@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+import es from './es.json';
+
+type Texts = { [key: string]: string | Texts };
+
+/** Every text as `a.b.c` → value. */
+function flatten(texts: Texts, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(texts)) {
+    if (typeof value === 'string') out.set(`${prefix}${key}`, value);
+    else for (const [k, v] of flatten(value, `${prefix}${key}.`)) out.set(k, v);
+  }
+  return out;
+}
+
+const spanish = flatten(es);
+const english = flatten(en);
+
+/**
+ * Texts that read the same in both languages: names, codes, placeholders and the spec's own
+ * English words (Tracking, Login, E-mail, NOT FOUND). Anything else equal to its Spanish text
+ * is an untranslated string (issue 14: `?lang=en` left filters, columns and statuses Spanish).
+ */
+const SAME_IN_BOTH = new Set([
+  'app.name',
+  'routes.cliente-tracking.title',
+  'routes.cliente-tracking.nav',
+  'routes.cliente-tracking-porte.title',
+  'routes.proveedor-panel.nav',
+  'routes.not-found.title',
+  'login.email',
+  'login.submit',
+  'chooser.id',
+  'chooser.choose',
+  'cargas.mapa.markerTitle',
+  'vehiculos.no',
+  'vehiculos.mapa.description',
+  'tracking.tipoDocumento.cmr',
+  'portes.minutos',
+  'portes.sinRetraso',
+  'facturas.col.pdf',
+  'facturas.no',
+  'archivo.tipos.cmr',
+  'subida.pdf',
+  'facturasProveedor.no',
+]);
+
+const variables = (text: string) =>
+  [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+describe('translation files (issue 14)', () => {
+  it('English has every Spanish key and no stale one', () => {
+    expect([...english.keys()].filter((k) => !spanish.has(k))).toEqual([]);
+    expect([...spanish.keys()].filter((k) => !english.has(k))).toEqual([]);
+  });
+
+  it('no text is empty in either language', () => {
+    for (const texts of [spanish, english]) {
+      expect([...texts].filter(([, v]) => v.trim() === '').map(([k]) => k)).toEqual([]);
+    }
+  });
+
+  it('every English text uses the same {{variables}} as its Spanish one', () => {
+    for (const [key, text] of spanish) {
+      expect(variables(english.get(key) ?? ''), key).toEqual(variables(text));
+    }
+  });
+
+  it('every English text is translated, except the few that read the same', () => {
+    const untranslated = [...spanish]
+      .filter(([key, text]) => english.get(key) === text && !SAME_IN_BOTH.has(key))
+      .map(([key]) => key);
+    expect(untranslated).toEqual([]);
+    // The allowance holds no stale or translated key.
+    for (const key of SAME_IN_BOTH) expect(english.get(key), key).toBe(spanish.get(key));
+  });
+});

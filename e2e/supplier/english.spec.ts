@@ -1,0 +1,27 @@
+import { expect, test } from '@playwright/test';
+import { expectEnglishCalendar } from '../english-calendar.js';
+import { loginAs } from '../fixtures.js';
+
+// Issue 14 point 5: ?lang=en translates the load list and the transport history, calendar too.
+
+test('carrier pages in English: load list and transport history', async ({ page }) => {
+  await loginAs(page, 'proveedor@demo.es', 'proveedores');
+  await expect(page).toHaveURL(/\/proveedores\/cargas$/);
+
+  await page.goto('/proveedores/cargas?lang=en');
+  await expect(page.getByRole('heading', { level: 1, name: 'Loads' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Available loads' })).toBeVisible();
+  for (const column of ['Reference', 'Origin', 'Destination', 'Guide price']) {
+    await expect(page.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('combobox', { name: 'Origin country' })).toBeVisible();
+  await expectEnglishCalendar(page, 'Loading date');
+
+  await page.goto('/proveedores/transportes?lang=en');
+  await expect(page.getByRole('heading', { level: 1, name: 'Transport history' })).toBeVisible();
+  for (const column of ['Transport ID', 'Vehicle', 'Driver', 'Status']) {
+    await expect(page.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
+  }
+  await expect(page.getByText('Delivered', { exact: true }).first()).toBeVisible();
+  await expectEnglishCalendar(page, 'Loading date');
+});
