@@ -5,6 +5,7 @@ import {
   MAP_LIBRARIES,
   MAPS_IMPORT_ERROR,
   MAPS_LOAD_ERROR,
+  MARKER_LABEL_STYLE,
   type LatLng,
   type MapConfig,
   type MapMarker,
@@ -21,7 +22,7 @@ export interface GoogleMapProps {
   height: string | number;
   /** Accessible name of the map region. */
   label: string;
-  /** Called when the script cannot load, so the caller shows the list instead. */
+  /** Called when the script cannot load, so the caller draws the offline map instead. */
   onFailed: () => void;
 }
 
@@ -52,7 +53,7 @@ export function GoogleMap({
         }
       }}
       onError={(error) => {
-        // Spec §8: only the console hears about it; the page falls back to the list.
+        // Spec §8: only the console hears about it; the page falls back to the offline map.
         console.error(MAPS_LOAD_ERROR, error);
         onFailed();
       }}
@@ -75,9 +76,7 @@ export function GoogleMap({
               <Pin background={marker.color} borderColor={marker.borderColor} glyphColor="#ffffff">
                 {marker.label !== undefined && (
                   // Spec §9: default label white text, 17px.
-                  <span style={{ color: '#ffffff', fontSize: 17, fontWeight: 600 }}>
-                    {marker.label}
-                  </span>
+                  <span style={{ ...MARKER_LABEL_STYLE, fontWeight: 600 }}>{marker.label}</span>
                 )}
               </Pin>
             </AdvancedMarker>
