@@ -101,6 +101,8 @@ for (const mapPage of [maptest, tracking]) {
     const loader = new URL(requested[0]!);
     expect(`${loader.origin}${loader.pathname}`).toBe('https://maps.googleapis.com/maps/api/js');
     expect(loader.searchParams.get('key')).toBe(KEY);
+    // A key restricted by referrer is checked against the origin the page sends (strict-origin).
+    expect(loader.searchParams.get('auth_referrer_policy')).toBe('origin');
     expect(loader.searchParams.get('libraries')?.split(',').sort()).toEqual([
       'core',
       'maps',

@@ -3,11 +3,11 @@ import type { App } from '../app.js';
 import { buildTestApp } from '../test/app.js';
 import { testDatabases, type TestDatabaseHandle } from '../test/databases.js';
 
-/** The CSP header of a served page, as `{ directive: [sources] }`. */
+/** The CSP header of a served page, as `{ directive: [sources] }`, and its referrer policy. */
 async function pagePolicy(app: App): Promise<Record<string, string[]>> {
   const res = await app.inject({ method: 'GET', url: '/clientes/maptest' });
   expect(res.statusCode).toBe(200);
-  const policy: Record<string, string[]> = {};
+  const policy: Record<string, string[]> = { referrer: [String(res.headers['referrer-policy'])] };
   for (const part of String(res.headers['content-security-policy']).split(';')) {
     const [name = '', ...sources] = part.trim().split(/\s+/);
     if (name) policy[name] = sources;
@@ -32,6 +32,7 @@ describe.each(testDatabases())('CSP de los mapas (issue 14) ($name)', ({ open })
     expect(policy['worker-src']).toEqual(["'self'"]);
     expect(policy['connect-src']).toEqual(["'self'"]);
     expect(JSON.stringify(policy)).not.toMatch(/google|gstatic/);
+    expect(policy.referrer).toEqual(['no-referrer']);
   });
 
   it('with a key admits what the Google Maps JavaScript API loads, from its origins only', async () => {
@@ -57,6 +58,8 @@ describe.each(testDatabases())('CSP de los mapas (issue 14) ($name)', ({ open })
     expect(policy['default-src']).toEqual(["'self'"]);
     expect(policy['object-src']).toEqual(["'none'"]);
     expect(policy['frame-ancestors']).toEqual(["'none'"]);
+    // Google checks a referrer-restricted key against the page's origin; no path ever leaves.
+    expect(policy.referrer).toEqual(['strict-origin']);
     // The key itself is never part of a header.
     expect(JSON.stringify(policy)).not.toContain('clave-de-prueba');
   });

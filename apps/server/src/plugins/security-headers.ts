@@ -75,7 +75,10 @@ export const GOOGLE_MAPS_SOURCES: Record<string, string[]> = {
   frameSrc: ["'self'", 'https://*.google.com'],
 };
 
-/** The helmet options for this deployment: the strict policy, plus Google Maps with a key. */
+/**
+ * The helmet options for this deployment: the strict policy, plus Google Maps with a key (its
+ * origins, and the page's origin as Referer so that a key restricted by referrer works).
+ */
 export function helmetOptions(mapsApiKey: string): HelmetOptions {
   const csp = HELMET.contentSecurityPolicy;
   if (!mapsApiKey || typeof csp !== 'object') return HELMET;
@@ -86,7 +89,13 @@ export function helmetOptions(mapsApiKey: string): HelmetOptions {
   for (const [name, extra] of Object.entries(GOOGLE_MAPS_SOURCES)) {
     directives[name] = [...(directives[name] ?? []), ...extra];
   }
-  return { ...HELMET, contentSecurityPolicy: { ...csp, directives } };
+  return {
+    ...HELMET,
+    contentSecurityPolicy: { ...csp, directives },
+    // A key restricted to our site needs to know where it is used: the origin, never a path
+    // (token links keep their tokens), and nothing on an HTTPS → HTTP request.
+    referrerPolicy: { policy: 'strict-origin' },
+  };
 }
 
 /**

@@ -44,6 +44,9 @@ export function GoogleMap({
       apiKey={config.apiKey}
       libraries={MAP_LIBRARIES}
       language={i18n.language}
+      // The page sends only its origin as Referer (server security headers): a key restricted
+      // to the portal's site is checked against the origin, never a path with a token.
+      authReferrerPolicy="origin"
       onLoad={() => {
         const maps = (globalThis as { google?: { maps?: { importLibrary?: unknown } } }).google
           ?.maps;
