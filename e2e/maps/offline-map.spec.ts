@@ -66,7 +66,7 @@ test.describe('offline map (no maps key)', () => {
     });
   }
 
-  test('maptest: the four Peru sample markers and the route-free test map', async ({ page }) => {
+  test('maptest: the Peru sample markers on the offline map', async ({ page }) => {
     const maptest = MAP_PAGES.find((p) => p.name === 'maptest')!;
     await maptest.open(page);
     const map = page.locator('[data-map="maplibre"]');
