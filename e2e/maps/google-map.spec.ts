@@ -122,6 +122,10 @@ for (const mapPage of [maptest, tracking]) {
     await expect(label).toHaveCSS('color', 'rgb(255, 255, 255)');
     await expect(label).toHaveCSS('font-size', '17px');
     await expect(page.locator('[data-map="maplibre"]')).toHaveCount(0);
+    if (mapPage.name === 'tracking') {
+      // The route through the stops, as a Google polyline.
+      await expect(map.locator('[data-google-route]')).toBeAttached();
+    }
   });
 }
 

@@ -145,9 +145,43 @@
     }
   }
 
+  // A polyline is drawn as an SVG path over the panel, through the projected points.
+  class Polyline {
+    constructor(options) {
+      this.options = options;
+      this.setMap(options.map);
+    }
+    setMap(map) {
+      this.svg?.remove();
+      if (!map) return;
+      const div = map.getDiv();
+      const c = map.options.center;
+      const origin = project(c.lat, c.lng, map.options.zoom);
+      const points = this.options.path.map((p) => {
+        const point = project(p.lat, p.lng, map.options.zoom);
+        return `${point.x - origin.x + div.clientWidth / 2},${point.y - origin.y + div.clientHeight / 2}`;
+      });
+      this.svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+      this.svg.dataset.googleRoute = String(this.options.path.length);
+      Object.assign(this.svg.style, {
+        position: 'absolute',
+        inset: '0',
+        width: '100%',
+        height: '100%',
+      });
+      const line = document.createElementNS('http://www.w3.org/2000/svg', 'polyline');
+      line.setAttribute('points', points.join(' '));
+      line.setAttribute('fill', 'none');
+      line.setAttribute('stroke', this.options.strokeColor);
+      line.setAttribute('stroke-width', String(this.options.strokeWeight));
+      this.svg.append(line);
+      div.prepend(this.svg);
+    }
+  }
+
   const libraries = {
     core: { event: maps.event },
-    maps: { Map: StandInMap },
+    maps: { Map: StandInMap, Polyline },
     marker: { AdvancedMarkerElement, PinElement, CollisionBehavior: {} },
     places: {},
   };

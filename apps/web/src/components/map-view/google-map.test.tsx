@@ -7,7 +7,25 @@ import { GoogleMap } from './google-map';
 // No network here: the maps library is replaced by stand-ins that show the props they get.
 // The provider "loads" as the key says: 'falla' → the script fails, 'sin-api' → it loads but
 // defines no google.maps.importLibrary.
+const polylines = vi.hoisted(() => [] as { path: unknown; map: unknown; removed: boolean }[]);
+
 vi.mock('@vis.gl/react-google-maps', () => ({
+  useMap: () => ({ id: 'mapa' }),
+  useMapsLibrary: (name: string) =>
+    name === 'maps'
+      ? {
+          Polyline: class {
+            entry: { path: unknown; map: unknown; removed: boolean };
+            constructor(options: { path: unknown; map: unknown }) {
+              this.entry = { path: options.path, map: options.map, removed: false };
+              polylines.push(this.entry);
+            }
+            setMap(map: unknown) {
+              if (map === null) this.entry.removed = true;
+            }
+          },
+        }
+      : null,
   APIProvider: ({
     apiKey,
     libraries,
@@ -58,7 +76,12 @@ vi.mock('@vis.gl/react-google-maps', () => ({
 
 afterEach(() => vi.restoreAllMocks());
 
-function renderGoogleMap(zoom?: number, apiKey = 'clave', onFailed = () => {}) {
+function renderGoogleMap(
+  zoom?: number,
+  apiKey = 'clave',
+  onFailed = () => {},
+  route?: { lat: number; lng: number }[],
+) {
   return render(
     <TestProviders queryClient={testQueryClient()}>
       <GoogleMap
@@ -77,6 +100,7 @@ function renderGoogleMap(zoom?: number, apiKey = 'clave', onFailed = () => {}) {
         height={300}
         label="Mapa"
         onFailed={onFailed}
+        route={route}
       />
     </TestProviders>,
   );
@@ -122,5 +146,17 @@ describe('GoogleMap (spec §2, §7, §9)', () => {
     renderGoogleMap(undefined, 'sin-api', onFailed);
     expect(error).toHaveBeenCalledWith('google.maps.importLibrary is not installed.');
     expect(onFailed).toHaveBeenCalled();
+  });
+
+  it('draws the route as a polyline on the map, and removes it with the map', () => {
+    const route = [
+      { lat: 41.65, lng: -0.88 },
+      { lat: 44.84, lng: -0.58 },
+    ];
+    const { unmount } = renderGoogleMap(undefined, 'clave', () => {}, route);
+    expect(polylines).toHaveLength(1);
+    expect(polylines[0]).toMatchObject({ path: route, map: { id: 'mapa' }, removed: false });
+    unmount();
+    expect(polylines[0]!.removed).toBe(true);
   });
 });

@@ -1,4 +1,12 @@
-import { AdvancedMarker, APIProvider, Map, Pin } from '@vis.gl/react-google-maps';
+import {
+  AdvancedMarker,
+  APIProvider,
+  Map,
+  Pin,
+  useMap,
+  useMapsLibrary,
+} from '@vis.gl/react-google-maps';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   DEFAULT_MAP_ZOOM,
@@ -24,6 +32,26 @@ export interface GoogleMapProps {
   label: string;
   /** Called when the script cannot load, so the caller draws the offline map instead. */
   onFailed: () => void;
+  /** A line through these points in order (the tracking route), as on the offline map. */
+  route?: readonly LatLng[] | undefined;
+}
+
+/** The route as a Google polyline, in the offline map's colours. */
+function RouteLine({ path }: { path: readonly LatLng[] }) {
+  const map = useMap();
+  const maps = useMapsLibrary('maps');
+  useEffect(() => {
+    if (!map || !maps || path.length < 2) return;
+    const line = new maps.Polyline({
+      path: [...path],
+      map,
+      strokeColor: '#1864ab',
+      strokeOpacity: 0.9,
+      strokeWeight: 4,
+    });
+    return () => line.setMap(null);
+  }, [map, maps, path]);
+  return null;
 }
 
 /**
@@ -37,6 +65,7 @@ export function GoogleMap({
   height,
   label,
   onFailed,
+  route,
 }: GoogleMapProps) {
   const { i18n } = useTranslation();
   return (
@@ -69,6 +98,7 @@ export function GoogleMap({
           gestureHandling="cooperative"
           {...config.options}
         >
+          {route && <RouteLine path={route} />}
           {markers.map((marker) => (
             <AdvancedMarker
               key={marker.id}

@@ -131,6 +131,7 @@ export function MapView({
         height={height}
         label={label}
         onFailed={onGoogleFailed}
+        route={route}
       />
     );
   } else {
