@@ -48,6 +48,15 @@ test.describe('offline map (no maps key)', () => {
       expect(pin).toMatchObject({ color: 'rgb(255, 255, 255)', fontSize: '17px' });
       expect(pin.title).not.toBe('');
 
+      // A pin opens a popup with its title (the topmost pin: later markers are drawn on top).
+      const top = pins.last();
+      await top.click();
+      await expect(map.locator('.maplibregl-popup')).toContainText(
+        (await top.getAttribute('title')) ?? '',
+      );
+      await map.getByRole('button', { name: 'Cerrar' }).click();
+      await expect(map.locator('.maplibregl-popup')).toHaveCount(0);
+
       // The list stays, for screen readers beside the map, and as the other view.
       const list = page.getByRole('list', { name: mapPage.label });
       await expect(list.getByRole('listitem')).toHaveCount(await pins.count());
