@@ -10,7 +10,15 @@ export const KIB = 1024;
  * page downloads before it shows, and each lazily loaded chunk (pages, layouts, dialogs, locales,
  * maps).
  */
-export const BUDGETS = { loginRoute: 150 * KIB, lazyChunk: 60 * KIB };
+export const BUDGETS = {
+  loginRoute: 150 * KIB,
+  lazyChunk: 60 * KIB,
+  /**
+   * Lazy chunks with a budget of their own. The offline map is MapLibre GL (issue 14), about
+   * 240 KiB that cannot be split: fetched only when a map is on screen, never by a login page.
+   */
+  chunks: { 'src/components/map-view/maplibre-map.tsx': 256 * KIB },
+};
 
 /**
  * The modules each login route renders (source paths, as Vite's manifest names them). A module
@@ -106,7 +114,8 @@ export function checkBudgets(manifest, sizeOf, budgets = BUDGETS, modulesOf = ()
     // Informative: the chunk with the shared chunks it imports that the entry lacks.
     const added = [...staticClosure(manifest, [key])].filter((k) => !entry.has(k));
     const withImports = gzippedSize(manifest, added, sizeOf);
-    rows.push({ kind: 'chunk', name: key, bytes, withImports, budget: budgets.lazyChunk });
+    const budget = budgets.chunks?.[key] ?? budgets.lazyChunk;
+    rows.push({ kind: 'chunk', name: key, bytes, withImports, budget });
   }
   return rows.map((row) => ({ ...row, ok: row.bytes <= row.budget }));
 }

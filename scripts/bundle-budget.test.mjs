@@ -78,6 +78,18 @@ test('a lazy chunk over 60 KiB and a route over its budget fail', () => {
   assert.equal(rows.find((row) => row.name === 'src/big-page.tsx').withImports, 71 * KIB);
 });
 
+test('a chunk with a budget of its own is held to it, not to the lazy-chunk one', () => {
+  const budgets = { loginRoute: 150 * KIB, lazyChunk: 60 * KIB };
+  const within = { ...budgets, chunks: { 'src/big-page.tsx': 64 * KIB } };
+  assert.equal(
+    checkBudgets(manifest, sizeOf, within).find((r) => r.name === 'src/big-page.tsx').ok,
+    true,
+  );
+  const below = { ...budgets, chunks: { 'src/big-page.tsx': 50 * KIB } };
+  const row = checkBudgets(manifest, sizeOf, below).find((r) => r.name === 'src/big-page.tsx');
+  assert.deepEqual([row.ok, row.budget], [false, 50 * KIB]);
+});
+
 test('a module the budget names but the build lacks is an error, not a pass', () => {
   const { 'src/features/auth/pages/cliente-login-page.tsx': _removed, ...withoutPage } = manifest;
   assert.throws(

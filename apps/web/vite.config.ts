@@ -2,8 +2,10 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { createRequire } from 'node:module';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { BASEMAP_URL, buildBasemap } from './src/components/map-view/basemap';
 
 /** What the login pages show before anything else loads: their texts and the error messages. */
 const FIRST_SCREEN_KEYS = [
@@ -93,8 +95,35 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The offline basemap (src/components/map-view/basemap.ts) as a same-origin file: built from
+ * Natural Earth's 1:50m countries at build time, served from memory by the dev server.
+ */
+function basemap(): Plugin {
+  let json: string | undefined;
+  const build = async () => {
+    const file = createRequire(import.meta.url).resolve('world-atlas/countries-50m.json');
+    json ??= JSON.stringify(buildBasemap(JSON.parse(await readFile(file, 'utf8'))));
+    return json;
+  };
+  return {
+    name: 'extranet-basemap',
+    async generateBundle() {
+      this.emitFile({ type: 'asset', fileName: BASEMAP_URL.slice(1), source: await build() });
+    },
+    configureServer(server) {
+      server.middlewares.use(BASEMAP_URL, (_request, response) => {
+        void build().then((body) => {
+          response.setHeader('content-type', 'application/json');
+          response.end(body);
+        });
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), firstScreenTexts(), precompress()],
+  plugins: [react(), firstScreenTexts(), basemap(), precompress()],
   resolve: sharedResolve,
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },

@@ -41,6 +41,64 @@ const HELMET: HelmetOptions = {
 };
 
 /**
+ * What the Google Maps JavaScript API loads (Google's CSP guide for the Maps JavaScript API,
+ * allowlist form): its script and the scripts, styles, fonts, tiles, data and blob workers it
+ * fetches from Google's origins. Added only when a key is configured (issue 14): without one the
+ * portal draws its own MapLibre map from its own origin and Google needs nothing.
+ */
+export const GOOGLE_MAPS_SOURCES: Record<string, string[]> = {
+  scriptSrc: [
+    'https://*.googleapis.com',
+    'https://*.gstatic.com',
+    'https://*.google.com',
+    'https://*.ggpht.com',
+    'https://*.googleusercontent.com',
+    "'unsafe-eval'",
+    'blob:',
+  ],
+  styleSrc: ['https://fonts.googleapis.com'],
+  imgSrc: [
+    'https://*.googleapis.com',
+    'https://*.gstatic.com',
+    'https://*.google.com',
+    'https://*.googleusercontent.com',
+  ],
+  fontSrc: ['https://fonts.gstatic.com'],
+  connectSrc: [
+    'https://*.googleapis.com',
+    'https://*.google.com',
+    'https://*.gstatic.com',
+    'data:',
+    'blob:',
+  ],
+  workerSrc: ['blob:'],
+  frameSrc: ["'self'", 'https://*.google.com'],
+};
+
+/**
+ * The helmet options for this deployment: the strict policy, plus Google Maps with a key (its
+ * origins, and the page's origin as Referer so that a key restricted by referrer works).
+ */
+export function helmetOptions(mapsApiKey: string): HelmetOptions {
+  const csp = HELMET.contentSecurityPolicy;
+  if (!mapsApiKey || typeof csp !== 'object') return HELMET;
+  const directives: Record<string, string[]> = {};
+  for (const [name, values] of Object.entries(csp.directives ?? {})) {
+    if (Array.isArray(values)) directives[name] = values as string[];
+  }
+  for (const [name, extra] of Object.entries(GOOGLE_MAPS_SOURCES)) {
+    directives[name] = [...(directives[name] ?? []), ...extra];
+  }
+  return {
+    ...HELMET,
+    contentSecurityPolicy: { ...csp, directives },
+    // A key restricted to our site needs to know where it is used: the origin, never a path
+    // (token links keep their tokens), and nothing on an HTTPS → HTTP request.
+    referrerPolicy: { policy: 'strict-origin' },
+  };
+}
+
+/**
  * The headers helmet sets with that configuration, computed once: they never vary per request,
  * and @fastify/helmet rebuilt helmet (parsing the CSP again) on every request.
  */
@@ -61,7 +119,7 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
  */
 export default fp(
   async function securityHeadersPlugin(app: FastifyInstance) {
-    const headers = helmetHeaders(HELMET);
+    const headers = helmetHeaders(helmetOptions(app.config.mapsApiKey));
     app.addHook('onRequest', (_request, reply, done) => {
       reply.headers(headers);
       done();

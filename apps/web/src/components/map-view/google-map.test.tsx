@@ -1,16 +1,54 @@
 import { render, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { useEffect, type ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TestProviders, testQueryClient } from '../../test/render';
 import { GoogleMap } from './google-map';
 
 // No network here: the maps library is replaced by stand-ins that show the props they get.
+// The provider "loads" as the key says: 'falla' → the script fails, 'sin-api' → it loads but
+// defines no google.maps.importLibrary.
+const polylines = vi.hoisted(() => [] as { path: unknown; map: unknown; removed: boolean }[]);
+
 vi.mock('@vis.gl/react-google-maps', () => ({
-  APIProvider: ({ libraries, children }: { libraries: string[]; children: ReactNode }) => (
-    <div data-testid="provider" data-libraries={libraries.join(',')}>
-      {children}
-    </div>
-  ),
+  useMap: () => ({ id: 'mapa' }),
+  useMapsLibrary: (name: string) =>
+    name === 'maps'
+      ? {
+          Polyline: class {
+            entry: { path: unknown; map: unknown; removed: boolean };
+            constructor(options: { path: unknown; map: unknown }) {
+              this.entry = { path: options.path, map: options.map, removed: false };
+              polylines.push(this.entry);
+            }
+            setMap(map: unknown) {
+              if (map === null) this.entry.removed = true;
+            }
+          },
+        }
+      : null,
+  APIProvider: ({
+    apiKey,
+    libraries,
+    onLoad,
+    onError,
+    children,
+  }: {
+    apiKey: string;
+    libraries: string[];
+    onLoad: () => void;
+    onError: (error: unknown) => void;
+    children: ReactNode;
+  }) => {
+    useEffect(() => {
+      if (apiKey === 'falla') onError(new Error('The Google Maps JavaScript API could not load.'));
+      if (apiKey === 'sin-api') onLoad();
+    }, [apiKey, onLoad, onError]);
+    return (
+      <div data-testid="provider" data-libraries={libraries.join(',')}>
+        {children}
+      </div>
+    );
+  },
   Map: ({ defaultZoom, children }: { defaultZoom: number; children: ReactNode }) => (
     <div data-testid="map" data-zoom={defaultZoom}>
       {children}
@@ -36,7 +74,14 @@ vi.mock('@vis.gl/react-google-maps', () => ({
   ),
 }));
 
-function renderGoogleMap(zoom?: number) {
+afterEach(() => vi.restoreAllMocks());
+
+function renderGoogleMap(
+  zoom?: number,
+  apiKey = 'clave',
+  onFailed = () => {},
+  route?: { lat: number; lng: number }[],
+) {
   return render(
     <TestProviders queryClient={testQueryClient()}>
       <GoogleMap
@@ -50,11 +95,12 @@ function renderGoogleMap(zoom?: number) {
             borderColor: '#0b3a6e',
           },
         ]}
-        config={{ apiKey: 'clave', ...(zoom === undefined ? {} : { zoom }) }}
+        config={{ apiKey, ...(zoom === undefined ? {} : { zoom }) }}
         fallbackCenter={{ lat: 40, lng: -3 }}
         height={300}
         label="Mapa"
-        onFailed={() => {}}
+        onFailed={onFailed}
+        route={route}
       />
     </TestProviders>,
   );
@@ -81,5 +127,36 @@ describe('GoogleMap (spec §2, §7, §9)', () => {
     expect(label.style.color).toBe('rgb(255, 255, 255)');
     expect(label.style.fontSize).toBe('17px');
     expect(screen.getByTestId('marker')).toHaveAttribute('title', 'Madrid');
+  });
+
+  it("logs the spec's loader message when the script fails, and hands over to the offline map", () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const onFailed = vi.fn();
+    renderGoogleMap(undefined, 'falla', onFailed);
+    expect(error).toHaveBeenCalledWith(
+      'The Google Maps JavaScript API could not load.',
+      expect.any(Error),
+    );
+    expect(onFailed).toHaveBeenCalled();
+  });
+
+  it("logs the spec's importLibrary message when the script defines no API", () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const onFailed = vi.fn();
+    renderGoogleMap(undefined, 'sin-api', onFailed);
+    expect(error).toHaveBeenCalledWith('google.maps.importLibrary is not installed.');
+    expect(onFailed).toHaveBeenCalled();
+  });
+
+  it('draws the route as a polyline on the map, and removes it with the map', () => {
+    const route = [
+      { lat: 41.65, lng: -0.88 },
+      { lat: 44.84, lng: -0.58 },
+    ];
+    const { unmount } = renderGoogleMap(undefined, 'clave', () => {}, route);
+    expect(polylines).toHaveLength(1);
+    expect(polylines[0]).toMatchObject({ path: route, map: { id: 'mapa' }, removed: false });
+    unmount();
+    expect(polylines[0]!.removed).toBe(true);
   });
 });

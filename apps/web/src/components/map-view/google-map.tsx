@@ -1,10 +1,19 @@
-import { AdvancedMarker, APIProvider, Map, Pin } from '@vis.gl/react-google-maps';
+import {
+  AdvancedMarker,
+  APIProvider,
+  Map,
+  Pin,
+  useMap,
+  useMapsLibrary,
+} from '@vis.gl/react-google-maps';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   DEFAULT_MAP_ZOOM,
   MAP_LIBRARIES,
   MAPS_IMPORT_ERROR,
   MAPS_LOAD_ERROR,
+  MARKER_LABEL_STYLE,
   type LatLng,
   type MapConfig,
   type MapMarker,
@@ -21,8 +30,28 @@ export interface GoogleMapProps {
   height: string | number;
   /** Accessible name of the map region. */
   label: string;
-  /** Called when the script cannot load, so the caller shows the list instead. */
+  /** Called when the script cannot load, so the caller draws the offline map instead. */
   onFailed: () => void;
+  /** A line through these points in order (the tracking route), as on the offline map. */
+  route?: readonly LatLng[] | undefined;
+}
+
+/** The route as a Google polyline, in the offline map's colours. */
+function RouteLine({ path }: { path: readonly LatLng[] }) {
+  const map = useMap();
+  const maps = useMapsLibrary('maps');
+  useEffect(() => {
+    if (!map || !maps || path.length < 2) return;
+    const line = new maps.Polyline({
+      path: [...path],
+      map,
+      strokeColor: '#1864ab',
+      strokeOpacity: 0.9,
+      strokeWeight: 4,
+    });
+    return () => line.setMap(null);
+  }, [map, maps, path]);
+  return null;
 }
 
 /**
@@ -36,6 +65,7 @@ export function GoogleMap({
   height,
   label,
   onFailed,
+  route,
 }: GoogleMapProps) {
   const { i18n } = useTranslation();
   return (
@@ -43,6 +73,9 @@ export function GoogleMap({
       apiKey={config.apiKey}
       libraries={MAP_LIBRARIES}
       language={i18n.language}
+      // The page sends only its origin as Referer (server security headers): a key restricted
+      // to the portal's site is checked against the origin, never a path with a token.
+      authReferrerPolicy="origin"
       onLoad={() => {
         const maps = (globalThis as { google?: { maps?: { importLibrary?: unknown } } }).google
           ?.maps;
@@ -52,7 +85,7 @@ export function GoogleMap({
         }
       }}
       onError={(error) => {
-        // Spec §8: only the console hears about it; the page falls back to the list.
+        // Spec §8: only the console hears about it; the page falls back to the offline map.
         console.error(MAPS_LOAD_ERROR, error);
         onFailed();
       }}
@@ -65,6 +98,7 @@ export function GoogleMap({
           gestureHandling="cooperative"
           {...config.options}
         >
+          {route && <RouteLine path={route} />}
           {markers.map((marker) => (
             <AdvancedMarker
               key={marker.id}
@@ -75,9 +109,7 @@ export function GoogleMap({
               <Pin background={marker.color} borderColor={marker.borderColor} glyphColor="#ffffff">
                 {marker.label !== undefined && (
                   // Spec §9: default label white text, 17px.
-                  <span style={{ color: '#ffffff', fontSize: 17, fontWeight: 600 }}>
-                    {marker.label}
-                  </span>
+                  <span style={{ ...MARKER_LABEL_STYLE, fontWeight: 600 }}>{marker.label}</span>
                 )}
               </Pin>
             </AdvancedMarker>

@@ -1,12 +1,25 @@
-import { Alert, Badge, Box, Group, List, Loader, Paper, Text } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Box,
+  Group,
+  List,
+  Loader,
+  Paper,
+  SegmentedControl,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconMapOff } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getInitialEntry } from '../../lib/initial-data';
-import type { LatLng, MapConfig, MapMarker } from './types';
+import { DEFAULT_MAP_ZOOM, type LatLng, type MapConfig, type MapMarker } from './types';
 
-// The Google wrapper is its own chunk, fetched only when a key exists.
+// Each map is its own chunk, fetched only when it is shown: Google's wrapper when a key exists,
+// MapLibre (about 200 KiB gzip) otherwise.
 const GoogleMap = lazy(() => import('./google-map').then((m) => ({ default: m.GoogleMap })));
+const MapLibreMap = lazy(() => import('./maplibre-map').then((m) => ({ default: m.MapLibreMap })));
 
 /** Madrid: where the company's loads gravitate when there is nothing to centre on. */
 const DEFAULT_CENTER: LatLng = { lat: 40.4168, lng: -3.7038 };
@@ -22,6 +35,8 @@ export interface MapViewProps {
   height?: string | number;
   /** Text when there are no markers. */
   emptyMessage?: string;
+  /** A line through these points in order, e.g. a shipment's stops (offline map). */
+  route?: readonly LatLng[];
 }
 
 function coordinates(position: LatLng): string {
@@ -29,7 +44,7 @@ function coordinates(position: LatLng): string {
   return `${format(position.lat)}; ${format(position.lng)}`;
 }
 
-/** The markers as an accessible list: the fallback without a map, and the map's text version. */
+/** The markers as an accessible list: the map's other view and its text version. */
 export function MarkerList({ markers, label }: { markers: readonly MapMarker[]; label: string }) {
   const { t } = useTranslation();
   return (
@@ -69,60 +84,108 @@ export function MarkerList({ markers, label }: { markers: readonly MapMarker[]; 
 }
 
 /**
- * The map component (spec §2, §7, §9): Google Maps with advanced markers when a key exists.
- * Without a key, or when the script fails, a clear message and the same data as a list: the
- * portal stays fully usable without maps (tests and CI never load Google's script).
+ * The map component (spec §2, §7, §9), shown by default with the list as the other view and,
+ * for screen readers, beside the map. Google Maps with advanced markers when a key exists;
+ * without one, or when Google's script fails, the offline MapLibre map drawn from the basemap
+ * the portal ships (issue 14). The list alone only when the browser cannot draw (no WebGL).
  */
-export function MapView({ markers, config = {}, label, height = 420, emptyMessage }: MapViewProps) {
+export function MapView({
+  markers,
+  config = {},
+  label,
+  height = 420,
+  emptyMessage,
+  route,
+}: MapViewProps) {
   const { t } = useTranslation();
-  const [failed, setFailed] = useState(false);
+  const [view, setView] = useState<'mapa' | 'lista'>('mapa');
+  const [googleFailed, setGoogleFailed] = useState(false);
+  const [drawFailed, setDrawFailed] = useState(false);
   const apiKey = config.apiKey ?? getInitialEntry('config')?.mapsApiKey ?? '';
   const center = config.center ?? markers[0]?.position ?? DEFAULT_CENTER;
+  const onGoogleFailed = useCallback(() => setGoogleFailed(true), []);
+  const onDrawFailed = useCallback(() => setDrawFailed(true), []);
 
-  const list =
-    markers.length === 0 ? (
+  if (markers.length === 0) {
+    return (
       <Text c="gray.7" role="status">
         {emptyMessage ?? t('mapa.empty')}
       </Text>
-    ) : (
-      <MarkerList markers={markers} label={label} />
     );
+  }
+  const list = <MarkerList markers={markers} label={label} />;
 
-  if (!apiKey || failed) {
-    return (
-      <Box>
-        <Alert color="gray" variant="light" icon={<IconMapOff aria-hidden />} mb="md" role="status">
-          {apiKey ? t('mapa.loadFailed') : t('mapa.noKey')}
-        </Alert>
-        <Paper withBorder p="md">
-          {list}
-        </Paper>
-      </Box>
+  let map: ReactNode;
+  if (drawFailed) {
+    map = (
+      <Alert color="gray" variant="light" icon={<IconMapOff aria-hidden />} role="status">
+        {t('mapa.loadFailed')}
+      </Alert>
+    );
+  } else if (apiKey && !googleFailed) {
+    map = (
+      <GoogleMap
+        markers={markers}
+        config={{ ...config, apiKey }}
+        fallbackCenter={center}
+        height={height}
+        label={label}
+        onFailed={onGoogleFailed}
+        route={route}
+      />
+    );
+  } else {
+    const options = config.options ?? {};
+    map = (
+      <MapLibreMap
+        markers={markers}
+        center={center}
+        zoom={config.zoom ?? DEFAULT_MAP_ZOOM}
+        minZoom={typeof options.minZoom === 'number' ? options.minZoom : undefined}
+        maxZoom={typeof options.maxZoom === 'number' ? options.maxZoom : undefined}
+        fitMarkers={config.center === undefined}
+        route={route}
+        height={height}
+        label={label}
+        onFailed={onDrawFailed}
+      />
     );
   }
 
   return (
     <Box>
-      <Suspense
-        fallback={
-          <Group h={height} justify="center">
-            <Loader aria-label={t('mapa.loading')} />
-          </Group>
-        }
-      >
-        <GoogleMap
-          markers={markers}
-          config={{ ...config, apiKey }}
-          fallbackCenter={center}
-          height={height}
-          label={label}
-          onFailed={() => setFailed(true)}
-        />
-      </Suspense>
-      <details style={{ marginTop: 12 }}>
-        <summary>{t('mapa.showList')}</summary>
-        <Box mt="sm">{list}</Box>
-      </details>
+      <SegmentedControl
+        aria-label={t('mapa.view')}
+        size="xs"
+        mb="sm"
+        value={view}
+        onChange={(value) => setView(value === 'lista' ? 'lista' : 'mapa')}
+        data={[
+          { value: 'mapa', label: t('mapa.viewMap') },
+          { value: 'lista', label: t('mapa.viewList') },
+        ]}
+      />
+      {view === 'lista' ? (
+        <Paper withBorder p="md">
+          {list}
+        </Paper>
+      ) : (
+        <>
+          <Paper withBorder radius="sm" style={{ overflow: 'hidden' }}>
+            <Suspense
+              fallback={
+                <Group h={height} justify="center">
+                  <Loader aria-label={t('mapa.loading')} />
+                </Group>
+              }
+            >
+              {map}
+            </Suspense>
+          </Paper>
+          {/* The map's text version: what a screen reader reads instead of the canvas. */}
+          <VisuallyHidden>{list}</VisuallyHidden>
+        </>
+      )}
     </Box>
   );
 }

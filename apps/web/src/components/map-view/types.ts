@@ -38,9 +38,19 @@ export interface MapConfig {
 
 /** Spec §9: the map component's default zoom. */
 export const DEFAULT_MAP_ZOOM = 9;
+/** Spec §9: the default marker label, white text 17 px (Google and MapLibre pins alike). */
+export const MARKER_LABEL_STYLE = { color: '#ffffff', fontSize: '17px' } as const;
 /** Spec §7: the libraries the maps script loads. */
 export const MAP_LIBRARIES = ['marker', 'places', 'core', 'maps'];
 /** Spec §8: logged (never shown) when the script fails to load. */
 export const MAPS_LOAD_ERROR = 'The Google Maps JavaScript API could not load.';
 /** Spec §8: logged (never shown) when a library is requested before the API exists. */
 export const MAPS_IMPORT_ERROR = 'google.maps.importLibrary is not installed.';
+
+/**
+ * MapLibre draws 512 px tiles where Google draws 256 px ones: the same scale is one zoom level
+ * lower, so the spec's zooms (component 9, test map 7 within 3–9) keep their meaning offline.
+ */
+export function toMapLibreZoom(googleZoom: number): number {
+  return googleZoom - 1;
+}

@@ -51,9 +51,15 @@ export function TrackingMapa({
   const { t } = useTranslation();
   const markers = useMemo(() => trackingMarkers(detalle, t), [detalle, t]);
   const center = detalle.posicion_actual ?? markers.at(-1)?.position;
+  // The route on the map: the stops in their order (the current position is not a stop).
+  const route = useMemo(
+    () => markers.filter((m) => m.id !== 'posicion-actual').map((m) => m.position),
+    [markers],
+  );
   return (
     <MapView
       markers={markers}
+      route={route}
       label={t('tracking.mapa')}
       config={{ center, zoom: 6 }}
       height={380}

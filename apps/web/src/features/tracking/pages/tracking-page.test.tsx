@@ -11,6 +11,7 @@ import {
   testQueryClient,
 } from '../../../test/render';
 import { TrackingPage } from './tracking-page';
+import type { MapLibreMapProps } from '../../../components/map-view/maplibre-map';
 
 // Never load Google's script in tests.
 vi.mock('../../../components/map-view/google-map', () => ({
@@ -18,6 +19,17 @@ vi.mock('../../../components/map-view/google-map', () => ({
     useEffect(() => onFailed(), [onFailed]);
     return null;
   },
+}));
+
+// jsdom has no WebGL: the offline map is a stand-in listing what it was asked to draw.
+vi.mock('../../../components/map-view/maplibre-map', () => ({
+  MapLibreMap: ({ markers, route }: MapLibreMapProps) => (
+    <div
+      data-testid="maplibre"
+      data-markers={markers.map((m) => m.title).join('|')}
+      data-route={JSON.stringify(route ?? null)}
+    />
+  ),
 }));
 
 /** The page under both of its routes (spec §2), at `path`. */
@@ -151,9 +163,10 @@ describe('TrackingPage', () => {
     expect(screen.getByText('En tránsito')).toBeInTheDocument();
     expect(screen.getByText('8.500 kg')).toBeInTheDocument();
     expect(screen.getByText('Retraso: 30 min')).toBeInTheDocument();
-    expect(
-      screen.getByText('Mapa no disponible: falta la clave del servicio de mapas.'),
-    ).toBeInTheDocument();
+    // No maps key: the offline map draws the stops, joined by the route, and the position.
+    const map = await screen.findByTestId('maplibre');
+    expect(map.dataset.markers).toMatch(/^1\. Madrid.*\|2\. Zaragoza.*\|Posición actual$/);
+    expect(JSON.parse(map.dataset.route!)).toHaveLength(2);
     const markers = within(screen.getByRole('list', { name: 'Ruta del porte' })).getAllByRole(
       'listitem',
     );
