@@ -271,6 +271,40 @@ describe.each(testDatabases())('inicio de sesión en $name', ({ open }) => {
     expect(await auditActions()).toContain('logout');
   });
 
+  it('rotates the session id when the active client or supplier changes; the old id is dead', async () => {
+    const grupo = await signedIn(app, 'grupo@demo.es');
+    const before = grupo.cookies.get('sid')!;
+    const csrfBefore = grupo.cookies.get('csrf-token')!;
+    const idBefore = (await grupo.get('/api/auth')).json().sessionId;
+    const own = ids['Levante Bebidas S.L.']!;
+    expect((await grupo.put('/api/clientes/cliente', { id: own })).statusCode).toBe(200);
+    const after = grupo.cookies.get('sid')!;
+    expect(after).not.toBe(before);
+    expect(grupo.cookies.get('csrf-token')).not.toBe(csrfBefore);
+    expect((await grupo.get('/api/auth')).json()).toMatchObject({ id: own });
+    expect((await grupo.get('/api/auth')).json().sessionId).not.toBe(idBefore);
+    const stale = await app.inject({ method: 'GET', url: '/api/auth', cookies: { sid: before } });
+    expect(stale.json().success).toBe(0);
+    const oldKey = createHash('sha256').update(before).digest('hex');
+    expect(
+      await app.db.selectFrom('sesiones').select('id').where('id', '=', oldKey).executeTakeFirst(),
+    ).toBeUndefined();
+    // The new CSRF token goes with the new session: a write with it succeeds.
+    expect((await grupo.put('/api/clientes/cliente', { id: own })).statusCode).toBe(200);
+
+    const carrier = await signedIn(app, 'proveedor@demo.es', { portal: 'proveedores' });
+    const carrierBefore = carrier.cookies.get('sid')!;
+    const demo = ids['Transportes Demo Ibérica S.L.']!;
+    expect((await carrier.put('/api/proveedores/proveedor', { id: demo })).statusCode).toBe(200);
+    expect(carrier.cookies.get('sid')).not.toBe(carrierBefore);
+    const staleCarrier = await app.inject({
+      method: 'GET',
+      url: '/api/proveedores/updatemenu',
+      cookies: { sid: carrierBefore },
+    });
+    expect(staleCarrier.statusCode).toBe(401);
+  });
+
   it('expires a session after the idle time and after the absolute time', async () => {
     const base = Date.parse('2030-01-01T08:00:00.000Z');
     setNow(base, 0);

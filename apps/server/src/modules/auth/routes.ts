@@ -176,9 +176,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         const session = sessionOf(request, portal);
         const key = request.sessionKey;
         if (!key) throw new HttpError(401, 'UNAUTHENTICATED', 'Sesión no iniciada o caducada.');
-        const updated = await chooseEmpresa(app.db, { session, key }, request.body.id, request.ip);
+        const chosen = await chooseEmpresa(app.db, { session, key }, request.body.id, request.ip);
+        if (chosen.rotated) {
+          setSessionCookie(reply, chosen.rotated.cookieValue);
+          issueCsrfCookie(request, reply, chosen.rotated.key);
+        }
         reply.header('cache-control', 'no-store');
-        return describeSession(app.db, updated);
+        return describeSession(app.db, chosen.session);
       },
     );
   }
