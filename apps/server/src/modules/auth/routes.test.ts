@@ -7,6 +7,7 @@ import { clock } from '../../lib/clock.js';
 import { requireResource } from '../../plugins/session.js';
 import { buildTestApp } from '../../test/app.js';
 import { testDatabases } from '../../test/databases.js';
+import { LOGIN_PER_IP_PER_MINUTE } from './routes.js';
 import { TestBrowser, signedIn } from '../../test/session.js';
 
 const invalid = (email: string) => ({
@@ -432,6 +433,19 @@ describe.each(testDatabases())('inicio de sesión en $name', ({ open }) => {
     const tooMany = await recover.login('nadie@demo.es', { clave: RECOVERY_MARKER });
     expect(tooMany.statusCode).toBe(429);
     expect(Number(tooMany.headers['retry-after'])).toBeGreaterThan(3000);
+  });
+
+  it('counts the customer and the carrier login against one per-IP budget', async () => {
+    const flood = new TestBrowser(app, '10.7.7.9');
+    for (let i = 0; i < LOGIN_PER_IP_PER_MINUTE; i += 1) {
+      const url = i % 2 === 0 ? '/api/login' : '/api/proveedores/login';
+      expect((await flood.post(url, {})).statusCode).toBe(400);
+    }
+    for (const url of ['/api/login', '/api/proveedores/login']) {
+      const capped = await flood.post(url, {});
+      expect(capped.statusCode).toBe(429);
+      expect(capped.json().error.code).toBe('TOO_MANY_ATTEMPTS');
+    }
   });
 
   it('logs in with the remember token instead of a password, rotating it on use', async () => {
