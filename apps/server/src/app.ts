@@ -1,10 +1,11 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/connection.js';
 import { OneLinePerRequest } from './lib/request-log.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
+import { refuseControlCharactersInUrl, requestValidatorCompiler } from './lib/validator.js';
 import type { Mailer } from './mail/mailer.js';
 import accessLinkRoutes from './modules/access-links/routes.js';
 import archivosClienteRoutes from './modules/archivos-cliente/routes.js';
@@ -87,7 +88,8 @@ export async function buildApp({
     logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(requestValidatorCompiler);
+  app.addHook('onRequest', refuseControlCharactersInUrl);
   app.setSerializerCompiler(responseSerializerCompiler({ validate: config.env !== 'production' }));
   app.decorate('config', config);
 
