@@ -30,7 +30,7 @@ import transportesRoutes from './modules/transportes/routes.js';
 import vehiculosRoutes from './modules/vehiculos/routes.js';
 import csrfPlugin from './plugins/csrf.js';
 import databasePlugin from './plugins/database.js';
-import errorsPlugin from './plugins/errors.js';
+import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.js';
 import integrationAuthPlugin from './plugins/integration-auth.js';
 import mailPlugin from './plugins/mail.js';
 import multipartPlugin from './plugins/multipart.js';
@@ -86,6 +86,9 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     logController: new OneLinePerRequest(),
+    // Errors raised before any hook runs, in the API's shape and in Spanish (plugins/errors.ts).
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(requestValidatorCompiler);
