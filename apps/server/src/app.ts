@@ -3,6 +3,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/connection.js';
+import { logRedaction } from './lib/log-redaction.js';
 import { OneLinePerRequest } from './lib/request-log.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { refuseControlCharactersInUrl, requestValidatorCompiler } from './lib/validator.js';
@@ -68,6 +69,13 @@ export interface BuildAppOptions {
   outbox?: OutboxWorkerOptions;
 }
 
+/** Every logger the app writes to keeps secrets out of its lines (lib/log-redaction.ts). */
+function withLogRedaction(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (logger === false || logger === undefined) return logger;
+  if (logger === true) return { ...logRedaction };
+  return { ...logger, ...logRedaction };
+}
+
 /** Builds the whole API and SPA server without listening: tests call it and use `app.inject`. */
 export async function buildApp({
   config,
@@ -79,7 +87,7 @@ export async function buildApp({
   outbox,
 }: BuildAppOptions) {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: withLogRedaction(logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
     // Our shutdown plugin answers 503 with the API's error shape instead.
     return503OnClosing: false,
