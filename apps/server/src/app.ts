@@ -1,10 +1,12 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { DatabaseHandle } from './db/connection.js';
+import { logRedaction } from './lib/log-redaction.js';
 import { OneLinePerRequest } from './lib/request-log.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
+import { refuseControlCharactersInUrl, requestValidatorCompiler } from './lib/validator.js';
 import type { Mailer } from './mail/mailer.js';
 import accessLinkRoutes from './modules/access-links/routes.js';
 import archivosClienteRoutes from './modules/archivos-cliente/routes.js';
@@ -29,7 +31,7 @@ import transportesRoutes from './modules/transportes/routes.js';
 import vehiculosRoutes from './modules/vehiculos/routes.js';
 import csrfPlugin from './plugins/csrf.js';
 import databasePlugin from './plugins/database.js';
-import errorsPlugin from './plugins/errors.js';
+import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.js';
 import integrationAuthPlugin from './plugins/integration-auth.js';
 import mailPlugin from './plugins/mail.js';
 import multipartPlugin from './plugins/multipart.js';
@@ -67,6 +69,13 @@ export interface BuildAppOptions {
   outbox?: OutboxWorkerOptions;
 }
 
+/** Every logger the app writes to keeps secrets out of its lines (lib/log-redaction.ts). */
+function withLogRedaction(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (logger === false || logger === undefined) return logger;
+  if (logger === true) return { ...logRedaction };
+  return { ...logger, ...logRedaction };
+}
+
 /** Builds the whole API and SPA server without listening: tests call it and use `app.inject`. */
 export async function buildApp({
   config,
@@ -78,16 +87,20 @@ export async function buildApp({
   outbox,
 }: BuildAppOptions) {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: withLogRedaction(logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
     // Our shutdown plugin answers 503 with the API's error shape instead.
     return503OnClosing: false,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     logController: new OneLinePerRequest(),
+    // Errors raised before any hook runs, in the API's shape and in Spanish (plugins/errors.ts).
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(requestValidatorCompiler);
+  app.addHook('onRequest', refuseControlCharactersInUrl);
   app.setSerializerCompiler(responseSerializerCompiler({ validate: config.env !== 'production' }));
   app.decorate('config', config);
 

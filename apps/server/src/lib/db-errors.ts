@@ -16,6 +16,19 @@ const UNAVAILABLE_SQLSTATE = /^(08\d{3}|57P0[1-3])$/;
 const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
 
 /**
+ * What node-postgres (client and pool) says, by message only, when a connection was lost or
+ * never came: a socket closed under a query, a client reused after its connection failed (the
+ * rollback of a transaction whose backend died), a checkout that timed out, a pool shut down.
+ */
+const UNAVAILABLE_MESSAGES = [
+  /^Connection terminated/,
+  /^Client has encountered a connection error and is not queryable/,
+  /^Client was closed and is not queryable/,
+  /^timeout exceeded when trying to connect/,
+  /^Cannot use a pool after calling end on the pool/,
+];
+
+/**
  * Whether an error means the database could not be reached or dropped the connection (rather
  * than refusing the statement): the request may simply be retried, so the API answers 503.
  * SQLITE_BUSY counts too: it only reaches here once busy_timeout has run out.
@@ -29,7 +42,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (UNAVAILABLE_NODE_CODES.has(code) && 'syscall' in error) return true;
     if (code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_SNAPSHOT') return true;
   }
-  // node-postgres reports a socket closed under a running query or a checkout by message only.
+  // Node reports a host with several addresses, all refused, as one AggregateError.
+  if (error instanceof AggregateError && error.errors.some(isDatabaseUnavailable)) return true;
   const message = error instanceof Error ? error.message : '';
-  return /^Connection terminated|^timeout exceeded when trying to connect/.test(message);
+  return UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message));
 }

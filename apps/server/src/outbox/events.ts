@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { CanalEntrega, Database } from '../db/database.js';
+import type { CanalEntrega, Database, Portal, RegionCodigo } from '../db/database.js';
 import { clock } from '../lib/clock.js';
 
 /** What each event carries: self-contained, so templates and webhooks need no other query. */
@@ -113,6 +113,17 @@ export interface EventPayloads {
     /** Days left on the day of the notice. */
     dias: number;
   };
+  /**
+   * Someone asked for a password recovery e-mail (spec §7) for this address, known or not: the
+   * worker decides whether a link is sent. Internal only: not in TIPOS_EVENTO, so no webhook
+   * or ERP feed ever sees it.
+   */
+  'clave.recuperacion': {
+    email: string;
+    region: RegionCodigo;
+    portal: Portal;
+    ip: string | null;
+  };
   /** A customer sent a suggestion. */
   'sugerencia.recibida': {
     sugerencia_id: number;
@@ -172,6 +183,9 @@ export function isTipoEvento(value: string): value is TipoEvento {
   return (TIPOS_EVENTO as readonly string[]).includes(value);
 }
 
+/** E-mail destination of a password recovery: the account's address, looked up at delivery. */
+export const DESTINO_RECUPERACION = 'recuperacion';
+
 /** E-mail destination of the operators' mailbox (`OPERATORS_EMAIL`, read at delivery). */
 export const DESTINO_OPERADORES = 'operadores';
 
@@ -226,6 +240,8 @@ async function destinatarios<T extends TipoEvento>(
   switch (tipo) {
     case 'solicitud.recibida':
       return [{ canal: 'email', destino: DESTINO_OPERADORES }];
+    case 'clave.recuperacion':
+      return [{ canal: 'email', destino: DESTINO_RECUPERACION }];
     case 'oferta.aceptada':
     case 'oferta.rechazada': {
       const { proveedor_id } = payload as OfertaResuelta;

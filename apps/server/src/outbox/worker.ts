@@ -4,10 +4,16 @@ import { hmacHex } from '../lib/tokens.js';
 import type { MailMessage } from '../mail/mailer.js';
 import { ofertaResueltaMail } from '../mail/templates/oferta-resuelta.js';
 import { solicitudTransporteMail } from '../mail/templates/solicitud-transporte.js';
+import { passwordRecoveryMailFor } from '../modules/password-reset/service.js';
 import { notifyUser } from '../modules/push/service.js';
 import type { PushPayload } from '../push/push-sender.js';
 import { emailDeAviso, portalDeAviso, pushDeAviso } from './avisos.js';
-import { DESTINO_OPERADORES, type EventPayloads, type OfertaResuelta } from './events.js';
+import {
+  DESTINO_OPERADORES,
+  DESTINO_RECUPERACION,
+  type EventPayloads,
+  type OfertaResuelta,
+} from './events.js';
 import {
   claimDue,
   findUsuarioActivo,
@@ -63,8 +69,15 @@ function usuarioIdOf(destino: string): number {
   return Number(match[1]);
 }
 
-async function emailOf(app: FastifyInstance, entrega: EntregaReclamada): Promise<MailMessage> {
+/** The e-mail of a delivery, or null when there is rightly nothing to send. */
+async function emailOf(
+  app: FastifyInstance,
+  entrega: EntregaReclamada,
+): Promise<MailMessage | null> {
   const payload: unknown = JSON.parse(entrega.payload);
+  if (entrega.tipo === 'clave.recuperacion' && entrega.destino === DESTINO_RECUPERACION) {
+    return passwordRecoveryMailFor(app, payload as EventPayloads['clave.recuperacion']);
+  }
   if (entrega.tipo === 'solicitud.recibida' && entrega.destino === DESTINO_OPERADORES) {
     const p = payload as EventPayloads['solicitud.recibida'];
     return solicitudTransporteMail({
@@ -156,8 +169,11 @@ async function deliverWebhook(app: FastifyInstance, entrega: EntregaReclamada): 
 
 async function deliver(app: FastifyInstance, entrega: EntregaReclamada): Promise<void> {
   switch (entrega.canal) {
-    case 'email':
-      return app.mailer.send(await emailOf(app, entrega));
+    case 'email': {
+      const message = await emailOf(app, entrega);
+      if (message) await app.mailer.send(message);
+      return;
+    }
     case 'push':
       return deliverPush(app, entrega);
     case 'webhook':

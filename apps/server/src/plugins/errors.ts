@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '@extranet/contracts/common/error';
@@ -45,6 +47,91 @@ const fastifyMessages: Record<string, { status: number; code: string; message: s
     message: 'La longitud del cuerpo no coincide con la cabecera Content-Length.',
   },
 };
+
+/** Errors the router raises before any hook or handler (bad escape, overlong parameter). */
+const routerMessages: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_BAD_URL: {
+    status: 400,
+    code: 'BAD_URL',
+    message: 'La dirección de la petición no es válida.',
+  },
+  FST_ERR_MAX_PARAM_LENGTH: {
+    status: 414,
+    code: 'URI_TOO_LONG',
+    message: 'La dirección de la petición es demasiado larga.',
+  },
+};
+
+/**
+ * Fastify's `frameworkErrors`: the router's own errors get the API's shape and a Spanish
+ * message, instead of Fastify's English `{ error, code, message, statusCode }`.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const known = routerMessages[error.code];
+  if (known) {
+    void sendError(reply, known.status, known.code, known.message);
+    return;
+  }
+  void sendError(reply, 400, 'BAD_REQUEST', 'La petición no es válida.');
+}
+
+/** What Node's HTTP parser refuses before Fastify sees a request, by its error code. */
+function parserAnswer(code: string | undefined): { status: number; code: string; message: string } {
+  if (code === 'HPE_HEADER_OVERFLOW') {
+    return {
+      status: 431,
+      code: 'HEADERS_TOO_LARGE',
+      message: 'Las cabeceras o la dirección de la petición son demasiado largas.',
+    };
+  }
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return {
+      status: 408,
+      code: 'REQUEST_TIMEOUT',
+      message: 'La petición ha tardado demasiado en llegar.',
+    };
+  }
+  if (
+    code === 'HPE_INVALID_CONTENT_LENGTH' ||
+    code === 'HPE_UNEXPECTED_CONTENT_LENGTH' ||
+    // Content-Length and chunked encoding together (request smuggling): Node refuses it so.
+    code === 'HPE_INVALID_TRANSFER_ENCODING'
+  ) {
+    return {
+      status: 400,
+      code: 'INVALID_CONTENT_LENGTH',
+      message: 'La cabecera Content-Length de la petición no es válida.',
+    };
+  }
+  return { status: 400, code: 'BAD_REQUEST', message: 'La petición no es válida.' };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser refuses (headers or URL too
+ * long, a bad Content-Length, a broken request line) is answered on the raw socket, in the
+ * API's shape and in Spanish, and the connection closed, as Node itself would.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (socket.writable) {
+    const answer = parserAnswer(error.code);
+    const body = JSON.stringify({ error: { code: answer.code, message: answer.message } });
+    socket.write(
+      `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ''}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Cache-Control: no-store\r\n' +
+        'X-Content-Type-Options: nosniff\r\n' +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy(error);
+}
 
 export function sendError(
   reply: FastifyReply,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilinea } from '../common/text.js';
 import { PageQuery, pageOf } from '../common/pagination.js';
 import { CargaResumen, OfertaEstado, OfertaHistorial } from './carga.js';
 
@@ -17,7 +18,7 @@ const precio = z
   .int('El precio se indica en céntimos enteros.')
   .min(1, 'El precio debe ser mayor que 0.')
   .max(MAX_PRECIO_OFERTA_CENTIMOS, 'El precio no puede superar 100.000,00 €.');
-const comentarios = z.string().trim().max(MAX_COMENTARIOS_OFERTA).nullable();
+const comentarios = multilinea(z.string().trim().max(MAX_COMENTARIOS_OFERTA)).nullable();
 
 /** Body of `POST /api/proveedores/cargas/:id/ofertas`. */
 export const OfertaCrear = z.object({

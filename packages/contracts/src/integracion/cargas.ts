@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilinea } from '../common/text.js';
 import { IsoDate } from '../common/pagination.js';
 import { RegionCode } from '../regiones/region.js';
 import { MAX_CAPACIDAD_KG, MAX_PALETS, TipoVehiculo } from '../vehiculos/vehiculo.js';
@@ -45,7 +46,7 @@ export const CargaErp = z
     palets: z.number().int().min(0).max(MAX_PALETS),
     /** Guide price in cents shown to carriers; null when the load has none. */
     precio_guia_centimos: z.number().int().min(0).nullable().optional(),
-    observaciones: opcional(1000),
+    observaciones: multilinea(opcional(1000)),
     /**
      * `abierta` admits offers; `cerrada` admits no more (pending ones await the award);
      * `anulada` rejects the pending offers. An awarded load cannot be re-opened.

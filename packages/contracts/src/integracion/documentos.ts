@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilinea } from '../common/text.js';
 import { IsoDate } from '../common/pagination.js';
 import { ErpId, lote, opcional, texto } from './integracion.js';
 
@@ -106,7 +107,7 @@ export type ResultadoCertificados = z.infer<typeof ResultadoCertificados>;
 export const PrevencionDocumentoErp = z.object({
   erp_id: ErpId,
   titulo: texto(200),
-  descripcion: opcional(2000),
+  descripcion: multilinea(opcional(2000)),
   /** Carriers are asked to acknowledge a mandatory document. */
   obligatorio: z.boolean().default(true),
   activo: z.boolean().default(true),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilinea } from '../common/text.js';
 import { IsoDate } from '../common/pagination.js';
 import { Partida, PorteEstado } from '../portes/porte.js';
 import { RegionCode } from '../regiones/region.js';
@@ -171,7 +172,7 @@ export const ParadaErp = z.object({
   erp_id: ErpId,
   fecha: IsoDate,
   hora: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Hora no válida: use HH:MM.'),
-  comentarios: opcional(500),
+  comentarios: multilinea(opcional(500)),
   cp: opcional(12),
   kilometros_destino: z.number().int().min(0).nullable().optional(),
   pais: opcional(80),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilinea } from '../common/text.js';
 import { IsoDate, PageQuery, pageOf } from '../common/pagination.js';
 import { TipoVehiculo } from '../vehiculos/vehiculo.js';
 
@@ -124,7 +125,9 @@ export const SolicitudCrear = z
       .max(MAX_PESO_SOLICITUD_KG, 'El peso no puede superar 40.000 kg.'),
     /** Vehicle needed, if the customer knows. */
     tipo_vehiculo: TipoVehiculo.nullable().optional(),
-    observaciones: TextoOpcional(1000, 'Las observaciones no pueden superar 1000 caracteres.'),
+    observaciones: multilinea(
+      TextoOpcional(1000, 'Las observaciones no pueden superar 1000 caracteres.'),
+    ),
   })
   .refine((s) => !s.fecha_entrega || s.fecha_entrega >= s.fecha_carga, {
     message: 'La fecha de entrega no puede ser anterior a la de carga.',

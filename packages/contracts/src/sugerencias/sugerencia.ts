@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilinea } from '../common/text.js';
 import { PageQuery, pageOf } from '../common/pagination.js';
 
 /** Body of `POST /api/clientes/sugerencias`. */
@@ -11,11 +12,13 @@ export const SugerenciaCrear = z.object({
     .transform((value) => value || null)
     .nullable()
     .optional(),
-  texto: z
-    .string()
-    .trim()
-    .min(5, 'La sugerencia debe tener al menos 5 caracteres.')
-    .max(2000, 'La sugerencia no puede superar 2000 caracteres.'),
+  texto: multilinea(
+    z
+      .string()
+      .trim()
+      .min(5, 'La sugerencia debe tener al menos 5 caracteres.')
+      .max(2000, 'La sugerencia no puede superar 2000 caracteres.'),
+  ),
 });
 export type SugerenciaCrear = z.input<typeof SugerenciaCrear>;
 

@@ -1,4 +1,6 @@
+import { controlCharacterIssues } from '@extranet/contracts/common/text';
 import type { z } from 'zod';
+import { controlCharactersError } from '../../lib/validator.js';
 import { HttpError } from '../../plugins/errors.js';
 import type { ReceivedUpload } from '../../storage/receive-upload.js';
 import { discardUpload } from '../archivos/service.js';
@@ -16,6 +18,11 @@ export async function parseUploadFields<T extends z.ZodType>(
   schema: T,
   fields: Record<string, string>,
 ): Promise<z.infer<T>> {
+  const refused = controlCharacterIssues(schema, fields);
+  if (refused.length > 0) {
+    await discardUpload(deps, upload);
+    throw controlCharactersError(refused);
+  }
   const parsed = schema.safeParse(fields);
   if (parsed.success) return parsed.data;
   await discardUpload(deps, upload);

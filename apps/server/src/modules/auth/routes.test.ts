@@ -7,6 +7,7 @@ import { clock } from '../../lib/clock.js';
 import { requireResource } from '../../plugins/session.js';
 import { buildTestApp } from '../../test/app.js';
 import { testDatabases } from '../../test/databases.js';
+import { LOGIN_PER_IP_PER_MINUTE } from './routes.js';
 import { TestBrowser, signedIn } from '../../test/session.js';
 
 const invalid = (email: string) => ({
@@ -271,6 +272,40 @@ describe.each(testDatabases())('inicio de sesión en $name', ({ open }) => {
     expect(await auditActions()).toContain('logout');
   });
 
+  it('rotates the session id when the active client or supplier changes; the old id is dead', async () => {
+    const grupo = await signedIn(app, 'grupo@demo.es');
+    const before = grupo.cookies.get('sid')!;
+    const csrfBefore = grupo.cookies.get('csrf-token')!;
+    const idBefore = (await grupo.get('/api/auth')).json().sessionId;
+    const own = ids['Levante Bebidas S.L.']!;
+    expect((await grupo.put('/api/clientes/cliente', { id: own })).statusCode).toBe(200);
+    const after = grupo.cookies.get('sid')!;
+    expect(after).not.toBe(before);
+    expect(grupo.cookies.get('csrf-token')).not.toBe(csrfBefore);
+    expect((await grupo.get('/api/auth')).json()).toMatchObject({ id: own });
+    expect((await grupo.get('/api/auth')).json().sessionId).not.toBe(idBefore);
+    const stale = await app.inject({ method: 'GET', url: '/api/auth', cookies: { sid: before } });
+    expect(stale.json().success).toBe(0);
+    const oldKey = createHash('sha256').update(before).digest('hex');
+    expect(
+      await app.db.selectFrom('sesiones').select('id').where('id', '=', oldKey).executeTakeFirst(),
+    ).toBeUndefined();
+    // The new CSRF token goes with the new session: a write with it succeeds.
+    expect((await grupo.put('/api/clientes/cliente', { id: own })).statusCode).toBe(200);
+
+    const carrier = await signedIn(app, 'proveedor@demo.es', { portal: 'proveedores' });
+    const carrierBefore = carrier.cookies.get('sid')!;
+    const demo = ids['Transportes Demo Ibérica S.L.']!;
+    expect((await carrier.put('/api/proveedores/proveedor', { id: demo })).statusCode).toBe(200);
+    expect(carrier.cookies.get('sid')).not.toBe(carrierBefore);
+    const staleCarrier = await app.inject({
+      method: 'GET',
+      url: '/api/proveedores/updatemenu',
+      cookies: { sid: carrierBefore },
+    });
+    expect(staleCarrier.statusCode).toBe(401);
+  });
+
   it('expires a session after the idle time and after the absolute time', async () => {
     const base = Date.parse('2030-01-01T08:00:00.000Z');
     setNow(base, 0);
@@ -398,6 +433,19 @@ describe.each(testDatabases())('inicio de sesión en $name', ({ open }) => {
     const tooMany = await recover.login('nadie@demo.es', { clave: RECOVERY_MARKER });
     expect(tooMany.statusCode).toBe(429);
     expect(Number(tooMany.headers['retry-after'])).toBeGreaterThan(3000);
+  });
+
+  it('counts the customer and the carrier login against one per-IP budget', async () => {
+    const flood = new TestBrowser(app, '10.7.7.9');
+    for (let i = 0; i < LOGIN_PER_IP_PER_MINUTE; i += 1) {
+      const url = i % 2 === 0 ? '/api/login' : '/api/proveedores/login';
+      expect((await flood.post(url, {})).statusCode).toBe(400);
+    }
+    for (const url of ['/api/login', '/api/proveedores/login']) {
+      const capped = await flood.post(url, {});
+      expect(capped.statusCode).toBe(429);
+      expect(capped.json().error.code).toBe('TOO_MANY_ATTEMPTS');
+    }
   });
 
   it('logs in with the remember token instead of a password, rotating it on use', async () => {

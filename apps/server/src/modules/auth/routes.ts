@@ -25,8 +25,11 @@ import { RedisAttemptStore } from './throttle-redis.js';
 import { LoginThrottle, MemoryAttemptStore, TooManyAttemptsError } from './throttle.js';
 import { setPendingLoginCookie } from './totp-routes.js';
 
-/** Per-IP ceiling on the login routes, before any per-account rule. */
-const LOGIN_PER_IP_PER_MINUTE = 30;
+/**
+ * Per-IP ceiling on the login calls of both portals together (docs/security.md), before any
+ * per-account rule: one budget, so a second portal does not double it.
+ */
+export const LOGIN_PER_IP_PER_MINUTE = 30;
 
 const paths = {
   clientes: { login: '/api/login', logout: '/api/logout', choose: '/api/clientes/cliente' },
@@ -88,6 +91,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     errorResponseBuilder: (_request, context) =>
       new TooManyAttemptsError(Math.max(1, Math.ceil(context.ttl / 1000))),
   });
+  // One limiter (one counter per IP) hooked on both login routes: a limit in each route's
+  // config would give every route its own counter.
+  const loginPerIp = app.rateLimit({
+    max: LOGIN_PER_IP_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `login:${request.ip}`,
+  });
 
   app.get(
     '/api/auth',
@@ -111,7 +121,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       path.login,
       {
-        config: { rateLimit: { max: LOGIN_PER_IP_PER_MINUTE, timeWindow: 60_000 } },
+        onRequest: loginPerIp,
         schema: {
           tags: ['auth'],
           summary:
@@ -176,9 +186,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         const session = sessionOf(request, portal);
         const key = request.sessionKey;
         if (!key) throw new HttpError(401, 'UNAUTHENTICATED', 'Sesión no iniciada o caducada.');
-        const updated = await chooseEmpresa(app.db, { session, key }, request.body.id, request.ip);
+        const chosen = await chooseEmpresa(app.db, { session, key }, request.body.id, request.ip);
+        if (chosen.rotated) {
+          setSessionCookie(reply, chosen.rotated.cookieValue);
+          issueCsrfCookie(request, reply, chosen.rotated.key);
+        }
         reply.header('cache-control', 'no-store');
-        return describeSession(app.db, updated);
+        return describeSession(app.db, chosen.session);
       },
     );
   }

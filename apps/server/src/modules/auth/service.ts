@@ -16,9 +16,8 @@ import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/repository.js';
 import { menuOf } from '../menus/service.js';
 import { requestPasswordRecovery } from '../password-reset/service.js';
-import { setSesionEmpresa } from '../sesiones/repository.js';
 import type { Session } from '../sesiones/service.js';
-import { createSession, destroySession } from '../sesiones/service.js';
+import { createSession, destroySession, rotateSession } from '../sesiones/service.js';
 import { hashPassword, verifyPassword } from './password.js';
 import {
   findClienteOfUsuario,
@@ -292,28 +291,34 @@ const notYours = () => new HttpError(403, 'FORBIDDEN', 'No tiene acceso a esta e
  * `PUT /api/clientes/cliente` / `PUT /api/proveedores/proveedor`: makes one of the user's own
  * companies the active one. An access-link session is bound to its company for good.
  */
+/**
+ * Sets the session's active client or supplier. A user's session gets a new id as it does
+ * (the privilege changes): the answer carries the new cookie value, the old one is dead.
+ */
 export async function chooseEmpresa(
   db: Kysely<Database>,
   current: { key: string; session: Session },
   empresaId: number,
   ip: string,
-): Promise<Session> {
-  const { session, key } = current;
+): Promise<{ session: Session; rotated?: { cookieValue: string; key: string } }> {
+  const { session } = current;
   const isCliente = session.portal === 'clientes';
   const activeId = isCliente ? session.clienteId : session.proveedorId;
   if (session.usuarioId == null) {
+    // An access-link session is fixed to its one company: nothing changes, nothing to rotate.
     if (empresaId !== activeId) throw notYours();
-    return session;
+    return { session };
   }
   const empresa = isCliente
     ? await findClienteOfUsuario(db, session.usuarioId, empresaId)
     : await findProveedorOfUsuario(db, session.usuarioId, empresaId);
   if (!empresa) throw notYours();
-  await setSesionEmpresa(
+  const rotated = await rotateSession(
     db,
-    key,
-    isCliente ? { cliente_id: empresa.id } : { proveedor_id: empresa.id },
+    current,
+    isCliente ? { clienteId: empresa.id } : { proveedorId: empresa.id },
   );
+  if (!rotated) throw new HttpError(401, 'UNAUTHENTICATED', 'Sesión no iniciada o caducada.');
   await recordAudit(db, {
     accion: isCliente ? 'cliente.elegido' : 'proveedor.elegido',
     usuarioId: session.usuarioId,
@@ -322,9 +327,10 @@ export async function chooseEmpresa(
     entidadId: empresa.id,
     ip,
   });
-  return isCliente
-    ? { ...session, clienteId: empresa.id }
-    : { ...session, proveedorId: empresa.id };
+  return {
+    session: rotated.session,
+    rotated: { cookieValue: rotated.cookieValue, key: rotated.key },
+  };
 }
 
 function nowIso(): string {

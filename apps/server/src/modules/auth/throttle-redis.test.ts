@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.js';
@@ -6,6 +6,7 @@ import { buildTestApp } from '../../test/app.js';
 import { testDatabases, type TestDatabaseHandle } from '../../test/databases.js';
 import { testRedisUrl } from '../../test/redis.js';
 import { TestBrowser } from '../../test/session.js';
+import { LOGIN_PER_IP_PER_MINUTE } from './routes.js';
 import { RedisAttemptStore } from './throttle-redis.js';
 
 const redisUrl = testRedisUrl();
@@ -79,5 +80,21 @@ describe.skipIf(!redisUrl || !sqlite)('límite de intentos compartido entre inst
     // Another IP is not slowed down by the attacker's failures.
     const other = await new TestBrowser(second, '10.77.0.2').login(email, { clave: 'mala' });
     expect(other.statusCode).toBe(401);
+  });
+
+  it('counts the login calls of both portals on every instance against one per-IP budget', async () => {
+    const [first, second] = apps as [App, App];
+    // A fresh IP per run: Redis outlives the test databases.
+    const ip = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+    for (let i = 0; i < LOGIN_PER_IP_PER_MINUTE; i += 1) {
+      const app = i % 2 === 0 ? first : second;
+      const url = i % 4 < 2 ? '/api/login' : '/api/proveedores/login';
+      expect((await new TestBrowser(app, ip).post(url, {})).statusCode).toBe(400);
+    }
+    const capped = await new TestBrowser(second, ip).post('/api/login', {});
+    expect(capped.statusCode).toBe(429);
+    expect(capped.json().error.code).toBe('TOO_MANY_ATTEMPTS');
+    const cappedCarrier = await new TestBrowser(first, ip).post('/api/proveedores/login', {});
+    expect(cappedCarrier.statusCode).toBe(429);
   });
 });

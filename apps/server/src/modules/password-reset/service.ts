@@ -1,9 +1,10 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { RegionCode } from '@extranet/contracts/regiones/region';
 import type { FastifyInstance } from 'fastify';
 import { clock } from '../../lib/clock.js';
 import { randomToken, sha256Hex } from '../../lib/tokens.js';
+import type { MailMessage } from '../../mail/mailer.js';
 import { passwordRecoveryMail } from '../../mail/templates/password-recovery.js';
+import { recordEvent } from '../../outbox/events.js';
 import { HttpError } from '../../plugins/errors.js';
 import { recordAudit } from '../audit/repository.js';
 import { hashPassword } from '../auth/password.js';
@@ -33,7 +34,7 @@ export interface PasswordRecoveryInput {
   region: RegionCode;
   portal: 'clientes' | 'proveedores';
   /** Client IP, for the audit log. */
-  ip?: string;
+  ip?: string | null;
 }
 
 /** Only the SHA-256 of a token is stored: a database leak yields no usable link. */
@@ -42,35 +43,43 @@ export function hashResetToken(token: string): string {
 }
 
 /**
- * How long a real recovery request takes (moving average). An unknown e-mail waits about as
- * long before answering, so response time does not reveal which e-mails have an account.
- */
-let typicalRecoveryMs = 150;
-
-async function waitLikeARealRequest(startedAt: number) {
-  const jitter = 0.75 + Math.random() * 0.5;
-  const remaining = typicalRecoveryMs * jitter - (performance.now() - startedAt);
-  if (remaining > 0) await sleep(remaining);
-}
-
-/**
- * The recovery half of `POST /api/login` (`clave` = RECOVERY_MARKER). For an active user it
- * e-mails a single-use link to choose a new password (never a password). For an unknown
- * e-mail it sends nothing and answers the same, after a comparable delay
- * (docs/decisions/004-recovery-without-enumeration.md); `false` only when the mail failed.
+ * The recovery half of `POST /api/login` (`clave` = RECOVERY_MARKER). It only records the
+ * request in the outbox, the same single insert whether the e-mail has an account or not, so
+ * neither the answer nor its timing tells which e-mails exist
+ * (docs/decisions/004-recovery-without-enumeration.md). The outbox worker then sends the link,
+ * or nothing (`passwordRecoveryMailFor`), and retries a failed e-mail.
  */
 export async function requestPasswordRecovery(
   app: FastifyInstance,
   input: PasswordRecoveryInput,
 ): Promise<{ recoverEmailSent: boolean }> {
-  const startedAt = performance.now();
+  await app.db.transaction().execute(async (trx) => {
+    await recordEvent(trx, 'clave.recuperacion', {
+      email: input.email.trim(),
+      region: input.region,
+      portal: input.portal,
+      ip: input.ip ?? null,
+    });
+  });
+  return { recoverEmailSent: true };
+}
+
+/**
+ * Run by the outbox worker for a recovery request: for an active user under the per-user
+ * limit, a new single-use link (only its hash stored) and the e-mail carrying it, never a
+ * password; for an unknown, inactive or over-limit address, null (nothing is sent).
+ */
+export async function passwordRecoveryMailFor(
+  app: FastifyInstance,
+  input: PasswordRecoveryInput,
+): Promise<MailMessage | null> {
   const now = clock.now();
   const user = await findActiveUserByEmail(app.db, input.email.trim(), input.region);
+  if (!user) return null;
   const windowStart = new Date(now.getTime() - RESET_WINDOW_MINUTES * 60_000).toISOString();
-  if (!user || (await countResetsSince(app.db, user.id, windowStart)) >= MAX_RESETS_PER_WINDOW) {
-    if (user) app.log.warn({ usuarioId: user.id }, 'password recovery: per-user limit reached');
-    await waitLikeARealRequest(startedAt);
-    return { recoverEmailSent: true };
+  if ((await countResetsSince(app.db, user.id, windowStart)) >= MAX_RESETS_PER_WINDOW) {
+    app.log.warn({ usuarioId: user.id }, 'password recovery: per-user limit reached');
+    return null;
   }
 
   const token = randomToken(32);
@@ -96,21 +105,12 @@ export async function requestPasswordRecovery(
   // The token travels in the fragment: browsers never send it to a server, so it stays out
   // of access logs and Referer headers; the page reads it and posts it in a JSON body.
   const link = `${app.config.publicUrl}/nueva-clave?portal=${input.portal}#${token}`;
-  try {
-    await app.mailer.send(
-      passwordRecoveryMail({
-        to: user.email,
-        nombre: user.nombre,
-        link,
-        validMinutes: RESET_TOKEN_MINUTES,
-      }),
-    );
-  } catch (err) {
-    app.log.error({ err, usuarioId: user.id }, 'password recovery e-mail failed');
-    return { recoverEmailSent: false };
-  }
-  typicalRecoveryMs = 0.8 * typicalRecoveryMs + 0.2 * (performance.now() - startedAt);
-  return { recoverEmailSent: true };
+  return passwordRecoveryMail({
+    to: user.email,
+    nombre: user.nombre,
+    link,
+    validMinutes: RESET_TOKEN_MINUTES,
+  });
 }
 
 /** `c*****e@demo.es`: enough for the user to recognise the account, little for anyone else. */

@@ -39,12 +39,22 @@ export async function touchSesion(db: Kysely<Database>, id: string, lastSeenAt: 
   await db.updateTable('sesiones').set({ last_seen_at: lastSeenAt }).where('id', '=', id).execute();
 }
 
-export async function setSesionEmpresa(
+/**
+ * Moves a session to a new id (its key) and applies `changes` in the same statement: the old
+ * key stops working at once. False when the old session is gone.
+ */
+export async function rekeySesion(
   db: Kysely<Database>,
   id: string,
-  empresa: { cliente_id: number } | { proveedor_id: number },
-) {
-  await db.updateTable('sesiones').set(empresa).where('id', '=', id).execute();
+  newId: string,
+  changes: { cliente_id?: number; proveedor_id?: number } = {},
+): Promise<boolean> {
+  const result = await db
+    .updateTable('sesiones')
+    .set({ ...changes, id: newId })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function deleteSesion(db: Kysely<Database>, id: string) {

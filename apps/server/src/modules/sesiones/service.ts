@@ -3,7 +3,7 @@ import type { AppConfig } from '../../config.js';
 import type { Database, Portal, RegionCodigo } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
 import { randomToken, sha256Hex } from '../../lib/tokens.js';
-import { deleteSesion, findSesion, insertSesion, touchSesion } from './repository.js';
+import { deleteSesion, findSesion, insertSesion, rekeySesion, touchSesion } from './repository.js';
 
 /** The signed-in state a request carries (`request.session`). */
 export interface Session {
@@ -128,6 +128,30 @@ export async function resumeSession(
       proveedorId: row.proveedor_id,
       viaAccessLink: row.access_token_id != null,
     },
+  };
+}
+
+/**
+ * Gives a live session a new id (new cookie value, new key) on a change of privilege, such as
+ * the choice of the active client or supplier (OWASP session fixation): the old cookie is dead
+ * from here on. `changes` are applied in the same update. Null when the session is gone.
+ */
+export async function rotateSession(
+  db: Kysely<Database>,
+  current: LoadedSession,
+  changes: { clienteId?: number; proveedorId?: number } = {},
+): Promise<({ cookieValue: string } & LoadedSession) | null> {
+  const cookieValue = randomToken();
+  const key = sessionKey(cookieValue);
+  const moved = await rekeySesion(db, current.key, key, {
+    ...(changes.clienteId === undefined ? {} : { cliente_id: changes.clienteId }),
+    ...(changes.proveedorId === undefined ? {} : { proveedor_id: changes.proveedorId }),
+  });
+  if (!moved) return null;
+  return {
+    cookieValue,
+    key,
+    session: { ...current.session, ...changes, id: publicSessionId(key) },
   };
 }
 

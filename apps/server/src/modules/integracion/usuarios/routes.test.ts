@@ -177,7 +177,9 @@ describe.each(testDatabases())('API de integración: usuarios ($name)', ({ open 
       ],
     });
 
-    // Only U-1 asked for an invitation: one recovery e-mail, to its address.
+    // Only U-1 asked for an invitation: one recovery e-mail, to its address (the outbox
+    // sends it).
+    await app.outbox.runOnce();
     expect(mails.map((m) => m.to)).toEqual(['lucia@example.es']);
     const token = /nueva-clave\?portal=clientes#([A-Za-z0-9_-]+)/.exec(mails[0]!.text)?.[1];
     expect(token).toBeDefined();
@@ -336,6 +338,7 @@ describe.each(testDatabases())('API de integración: usuarios ($name)', ({ open 
     expect(await sesiones()).toEqual([]);
     expect(await vivos()).toEqual([]);
     // An inactive user is never invited.
+    await app.outbox.runOnce();
     expect(mails).toEqual([]);
     expect((await browser.login('lucia@example.es', { clave: CLAVE })).statusCode).not.toBe(200);
   });
@@ -349,6 +352,7 @@ describe.each(testDatabases())('API de integración: usuarios ($name)', ({ open 
     expect(again.statusCode).toBe(200);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(first.json());
+    await app.outbox.runOnce();
     expect(mails.map((m) => m.to)).toEqual(['u-4@example.es']);
   });
 });

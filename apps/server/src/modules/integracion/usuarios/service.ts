@@ -204,9 +204,9 @@ export function invitacionesDe(lote: LoteUsuarios): Invitacion[] {
 }
 
 /**
- * Sends each invited user the password-recovery e-mail (the password-reset service: same link,
- * lifetime and per-user limit). After the batch is committed; a failed e-mail is logged and
- * does not undo the batch. Returns how many were sent.
+ * Queues for each invited user the password-recovery e-mail (the password-reset service: same
+ * link, lifetime and per-user limit; the outbox sends and retries it). After the batch is
+ * committed: a failed e-mail does not undo the batch. Returns how many were queued.
  */
 export async function enviarInvitaciones(
   app: FastifyInstance,
