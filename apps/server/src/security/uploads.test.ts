@@ -96,7 +96,7 @@ describe.each(testDatabases())('subidas ($name)', ({ name, open }) => {
   let app: App;
   let browser: TestBrowser;
   let proveedorId: number;
-  let stored: () => string[];
+  let stored: () => Promise<string[]>;
 
   beforeAll(async () => {
     handle = await open();
@@ -130,7 +130,7 @@ describe.each(testDatabases())('subidas ($name)', ({ name, open }) => {
         ).n,
       );
     return {
-      files: stored().length,
+      files: (await stored()).length,
       archivos: await count('archivos'),
       facturas: await count('facturas_proveedor'),
       leg: await handle.db
@@ -231,7 +231,7 @@ describe.each(testDatabases())('subidas ($name)', ({ name, open }) => {
           .executeTakeFirstOrThrow();
         expect(archivo.nombre).toBe(expected);
         expect(archivo.storage_key).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f]{64}$/);
-        expect(stored().every((file) => file.startsWith(app.config.dataDir))).toBe(true);
+        expect((await stored()).every((file) => file.startsWith(app.config.dataDir))).toBe(true);
       }
     },
   );

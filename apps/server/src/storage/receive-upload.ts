@@ -5,6 +5,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import { storeContent } from '../modules/archivos/service.js';
 import { HttpError } from '../plugins/errors.js';
 import { ActiveContentScanner, activeContentError } from './active-content.js';
 import { contentKey } from './file-storage.js';
@@ -63,13 +64,14 @@ export interface ReceivedUpload {
  *
  * Refused (400 `EMPTY_FILE`, 413 `FILE_TOO_LARGE`, 415 `UNSUPPORTED_FILE_TYPE`…) or cut off,
  * it leaves nothing behind. The caller records the `archivos` row afterwards, in the
- * transaction of its own change: see `recordUpload` in modules/archivos/service.ts.
+ * transaction of its own change: see `recordUpload` in modules/archivos/service.ts. Once
+ * stored, the bytes are never deleted by a request, only by the orphan purge (decision 008).
  */
 export async function receiveUpload(
   request: FastifyRequest,
   options: ReceiveUploadOptions = {},
 ): Promise<{ file: ReceivedUpload; fields: Record<string, string> }> {
-  const { config, storage } = request.server;
+  const { config, storage, db } = request.server;
   const maxBytes = Math.min(options.maxBytes ?? config.uploadMaxBytes, config.uploadMaxBytes);
   const accept = options.accept ?? ALL_TYPES;
 
@@ -121,17 +123,15 @@ export async function receiveUpload(
   const { mime } = FILE_TYPES[received.type];
   const sha256 = inspector.sha256();
   const storageKey = contentKey(sha256);
-  let created = false;
+  let created: boolean;
   try {
-    if (await storage.exists(storageKey)) {
-      await rm(received.temp, { force: true });
-    } else {
-      await storage.putFile(storageKey, received.temp, { mime, size: inspector.size });
-      created = true;
-    }
-  } catch (error) {
+    const temp = received.temp;
+    created = await storeContent({ db, storage }, storageKey, () =>
+      storage.putFile(storageKey, temp, { mime, size: inspector.size }),
+    );
+  } finally {
+    // Already moved into storage, or not needed: identical bytes were there.
     await rm(received.temp, { force: true });
-    throw error;
   }
   return {
     file: {
