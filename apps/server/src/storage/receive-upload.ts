@@ -93,6 +93,13 @@ export async function receiveUpload(
   const fields: Record<string, string> = {};
   let received: { temp: string; type: UploadFileType; filename: string } | undefined;
   let inspector: UploadInspector | undefined;
+  // At shutdown an upload still arriving is cut off (plugins/shutdown.ts): its file stream
+  // fails with the 503, and the temp file goes below; before any file part, the connection.
+  let receiving: MultipartFile | undefined;
+  const untrack = request.server.trackUpload((error) => {
+    if (receiving) receiving.file.destroy(error);
+    else request.raw.destroy(error);
+  });
   try {
     // The whole form is read before anything reaches storage: a second file or a bad field
     // after the file refuses the upload as a whole.
@@ -112,11 +119,15 @@ export async function receiveUpload(
       const temp = path.join(tempDir, `${randomUUID()}.upload`);
       received = { temp, type: 'pdf', filename: part.filename };
       inspector = new UploadInspector(accept, maxBytes);
+      receiving = part;
       received.type = await streamToTemp(part, inspector, temp, maxBytes);
+      receiving = undefined;
     }
   } catch (error) {
     if (received) await rm(received.temp, { force: true });
     throw toUploadError(error, maxBytes);
+  } finally {
+    untrack();
   }
   if (!received || !inspector) throw new HttpError(400, 'FILE_REQUIRED', 'Adjunte un fichero.');
 
