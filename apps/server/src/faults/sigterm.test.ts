@@ -76,6 +76,19 @@ function newConnectionRefused(url: string): Promise<boolean> {
   });
 }
 
+/** A genuine PDF of about `size` bytes: one stream of random bytes, as a scanned CMR has. */
+function pdfOfSize(size: number): Buffer {
+  const data = randomBytes(size);
+  return Buffer.concat([
+    Buffer.from(
+      `%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n3 0 obj\n<< /Length ${size} >>\nstream\n`,
+      'latin1',
+    ),
+    data,
+    Buffer.from('\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1'),
+  ]);
+}
+
 const statuses = (raw: string) =>
   [...raw.matchAll(/^HTTP\/1\.1 (\d{3})/gm)].map((m) => Number(m[1]));
 
@@ -99,7 +112,7 @@ describe('fallos: SIGTERM con peticiones en curso (servidor real)', () => {
 
   it('termina lo que está en curso, responde 503 a lo nuevo, no deja ficheros a medias y sale a tiempo', async () => {
     expect(legs.length).toBeGreaterThanOrEqual(2);
-    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(2 * 1024 * 1024)]);
+    const pdf = pdfOfSize(2 * 1024 * 1024);
     const sha256 = createHash('sha256').update(pdf).digest('hex');
 
     // An upload that will finish after the signal, with a request pipelined behind it…
@@ -191,7 +204,7 @@ describe.each(testDatabases())(
 
       // An upload whose client sends a little every 100 ms and would take minutes to finish.
       const slow = rawConnection(server.url);
-      const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(8 * 1024 * 1024)]);
+      const pdf = pdfOfSize(8 * 1024 * 1024);
       const upload = uploadRequest(session, leg, pdf);
       slow.socket.write(upload.head);
       let sent = 64 * 1024;

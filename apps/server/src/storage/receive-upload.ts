@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, open, rm } from 'node:fs/promises';
+import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -7,7 +7,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { storeContent } from '../modules/archivos/service.js';
 import { HttpError } from '../plugins/errors.js';
-import { ActiveContentScanner, activeContentError } from './active-content.js';
+import { ActiveContentScanner, activeContentError, checkPdf } from './active-content.js';
 import { contentKey } from './file-storage.js';
 import { removeStaleFiles } from './local-disk-storage.js';
 
@@ -130,6 +130,14 @@ export async function receiveUpload(
     untrack();
   }
   if (!received || !inspector) throw new HttpError(400, 'FILE_REQUIRED', 'Adjunte un fichero.');
+  if (received.type === 'pdf') {
+    // Whole now: parsed for actions, embedded files and XFA that no byte pattern can see.
+    const refused = await checkPdf(await readFile(received.temp)).catch((error: unknown) => error);
+    if (refused) {
+      await rm(received.temp, { force: true });
+      throw refused;
+    }
+  }
 
   const { mime } = FILE_TYPES[received.type];
   const sha256 = inspector.sha256();

@@ -8,7 +8,11 @@ import { z } from 'zod';
 import type { Database } from '../../../db/database.js';
 import { requireScope } from '../../../plugins/integration-auth.js';
 import { HttpError } from '../../../plugins/errors.js';
-import { ActiveContentScanner, activeContentError } from '../../../storage/active-content.js';
+import {
+  ActiveContentScanner,
+  activeContentError,
+  checkPdf,
+} from '../../../storage/active-content.js';
 import { contentKey, type FileStorage } from '../../../storage/file-storage.js';
 import {
   sanitizeFileName,
@@ -84,6 +88,8 @@ export async function storePdfBody(
   }
   // The customer or carrier opens this PDF like one uploaded in the portal: same polyglot rule.
   if (new ActiveContentScanner().push(body) !== undefined) throw activeContentError();
+  const refused = await checkPdf(body);
+  if (refused) throw refused;
   const sha256 = createHash('sha256').update(body).digest('hex');
   const storageKey = contentKey(sha256);
   const created = await storeContent(deps, storageKey, () =>
