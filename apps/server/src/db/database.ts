@@ -373,6 +373,15 @@ export interface ArchivosTable {
   created_at: CreatedAt;
 }
 
+/**
+ * The last time an upload (or a generated PDF) relied on the bytes under `storage_key`: the
+ * orphan purge leaves them alone for a grace period after it (decision 008).
+ */
+export interface ReservasContenidoTable {
+  storage_key: string;
+  reservado_en: string;
+}
+
 /** Catalogue of carrier documents; an expired `obligatorio` one blocks new offers. */
 export interface CertificadoTiposTable {
   codigo: string;
@@ -694,6 +703,7 @@ export interface Database {
   facturas: FacturasTable;
   factura_lineas: FacturaLineasTable;
   archivos: ArchivosTable;
+  reservas_contenido: ReservasContenidoTable;
   certificado_tipos: CertificadoTiposTable;
   certificados: CertificadosTable;
   prevencion_documentos: PrevencionDocumentosTable;

@@ -2,7 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases, type TestDatabaseHandle } from '../test/databases.js';
 import {
   loginOverHttp,
   startRealServer,
@@ -21,7 +23,11 @@ function filesUnder(dir: string): string[] {
 }
 
 /** A raw HTTP/1.1 connection: what it was sent back, in full, once the server closes it. */
-function rawConnection(url: string): { socket: Socket; received: Promise<string> } {
+function rawConnection(url: string): {
+  socket: Socket;
+  received: Promise<string>;
+  text(): string;
+} {
   const { hostname, port } = new URL(url);
   const socket = connect(Number(port), hostname);
   let text = '';
@@ -30,7 +36,7 @@ function rawConnection(url: string): { socket: Socket; received: Promise<string>
     socket.on('close', () => resolve(text));
     socket.on('error', () => undefined);
   });
-  return { socket, received };
+  return { socket, received, text: () => text };
 }
 
 function uploadRequest(session: RealSession, subpartidaId: number, content: Buffer) {
@@ -57,6 +63,32 @@ function uploadRequest(session: RealSession, subpartidaId: number, content: Buff
   return { head, body };
 }
 
+/** Whether a new TCP connection to the server is refused (its listener closed). */
+function newConnectionRefused(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(true));
+  });
+}
+
+/** A genuine PDF of about `size` bytes: one stream of random bytes, as a scanned CMR has. */
+function pdfOfSize(size: number): Buffer {
+  const data = randomBytes(size);
+  return Buffer.concat([
+    Buffer.from(
+      `%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n3 0 obj\n<< /Length ${size} >>\nstream\n`,
+      'latin1',
+    ),
+    data,
+    Buffer.from('\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1'),
+  ]);
+}
+
 const statuses = (raw: string) =>
   [...raw.matchAll(/^HTTP\/1\.1 (\d{3})/gm)].map((m) => Number(m[1]));
 
@@ -80,7 +112,7 @@ describe('fallos: SIGTERM con peticiones en curso (servidor real)', () => {
 
   it('termina lo que está en curso, responde 503 a lo nuevo, no deja ficheros a medias y sale a tiempo', async () => {
     expect(legs.length).toBeGreaterThanOrEqual(2);
-    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(2 * 1024 * 1024)]);
+    const pdf = pdfOfSize(2 * 1024 * 1024);
     const sha256 = createHash('sha256').update(pdf).digest('hex');
 
     // An upload that will finish after the signal, with a request pipelined behind it…
@@ -102,7 +134,7 @@ describe('fallos: SIGTERM con peticiones en curso (servidor real)', () => {
     server.child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 300));
     // New connections are refused once the listener is closed.
-    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+    expect(await newConnectionRefused(server.url)).toBe(true);
 
     cut.socket.destroy();
     late.socket.write(`Cookie: ${session.cookie}\r\n\r\n`);
@@ -128,3 +160,95 @@ describe('fallos: SIGTERM con peticiones en curso (servidor real)', () => {
     expect(filesUnder(path.join(server.dataDir, 'tmp'))).toEqual([]);
   }, 60_000);
 });
+
+describe.each(testDatabases())(
+  'fallos: SIGTERM durante una subida lenta ($name, servidor real)',
+  ({ name, open }) => {
+    let server: RealServer;
+    let session: RealSession;
+    let leg: number;
+    let handle: TestDatabaseHandle | undefined;
+
+    beforeAll(async () => {
+      const env: NodeJS.ProcessEnv = { SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS) };
+      if (name === 'postgres') {
+        // A fresh database of the test server; the real server migrates and seeds it.
+        handle = await open();
+        const { rows } = await sql<{ db: string }>`select current_database() as db`.execute(
+          handle.db,
+        );
+        const url = new URL(process.env['TEST_DATABASE_URL']!);
+        url.pathname = `/${rows[0]!.db}`;
+        env['DATABASE_URL'] = url.toString();
+      }
+      server = await startRealServer(env);
+      session = await loginOverHttp(server.url, 'proveedor@demo.es', 'proveedores');
+      const res = await fetch(`${server.url}/api/proveedores/albaranes-pendientes`, {
+        headers: { cookie: session.cookie },
+      });
+      const page = (await res.json()) as { items: Array<{ subpartidas: Array<{ id: number }> }> };
+      leg = page.items[0]!.subpartidas[0]!.id;
+    }, 90_000);
+    afterAll(async () => {
+      if (server?.child.exitCode === null) server.child.kill('SIGKILL');
+      await handle?.dispose();
+    });
+
+    it('aborta la subida y borra su temporal, responde 503 en conexiones abiertas y sale con 0 a tiempo', async () => {
+      const tempDir = path.join(server.dataDir, 'tmp', 'uploads');
+      // A kept-alive connection that has already been used once, idle when the signal comes.
+      const kept = rawConnection(server.url);
+      kept.socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+      await expect.poll(() => statuses(kept.text())).toEqual([200]);
+      const answered = kept.text().length;
+
+      // An upload whose client sends a little every 100 ms and would take minutes to finish.
+      const slow = rawConnection(server.url);
+      const pdf = pdfOfSize(8 * 1024 * 1024);
+      const upload = uploadRequest(session, leg, pdf);
+      slow.socket.write(upload.head);
+      let sent = 64 * 1024;
+      slow.socket.write(upload.body.subarray(0, sent));
+      const trickle = setInterval(() => {
+        if (slow.socket.destroyed) return;
+        slow.socket.write(upload.body.subarray(sent, sent + 1024));
+        sent += 1024;
+      }, 100);
+      try {
+        await expect.poll(() => filesUnder(tempDir).length, { timeout: 20_000 }).toBe(1);
+
+        const signalled = Date.now();
+        server.child.kill('SIGTERM');
+        await expect.poll(() => newConnectionRefused(server.url)).toBe(true);
+
+        // A request on the kept-alive connection while the server drains: 503, closed after it.
+        kept.socket.write(
+          `GET /api/proveedores/transportes HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${session.cookie}\r\n\r\n`,
+        );
+        const refused = (await kept.received).slice(answered);
+        expect(statuses(refused)).toEqual([503]);
+        expect(refused).toMatch(/^connection: close$/im);
+        const json = JSON.parse(refused.slice(refused.indexOf('\r\n\r\n') + 4)) as unknown;
+        expect(json).toEqual({
+          error: {
+            code: 'SHUTTING_DOWN',
+            message: 'El servidor se está reiniciando. Vuelva a intentarlo en unos segundos.',
+          },
+        });
+
+        // The slow upload is aborted with the same answer, and its temp file is gone.
+        const aborted = await slow.received;
+        expect(statuses(aborted)).toEqual([503]);
+        expect(aborted).toContain('"code":"SHUTTING_DOWN"');
+        expect(await server.exited, server.output()).toBe(0);
+        expect(Date.now() - signalled).toBeLessThan(SHUTDOWN_TIMEOUT_MS);
+        expect(filesUnder(tempDir)).toEqual([]);
+        expect(filesUnder(path.join(server.dataDir, 'files', '.tmp'))).toEqual([]);
+      } finally {
+        clearInterval(trickle);
+        kept.socket.destroy();
+        slow.socket.destroy();
+      }
+    }, 60_000);
+  },
+);

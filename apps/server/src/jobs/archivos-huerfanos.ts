@@ -5,11 +5,19 @@ import type { Database } from '../db/database.js';
 import { ROWS_PER_STATEMENT } from '../db/sql.js';
 import type { FileStorage } from '../storage/file-storage.js';
 import { LocalDiskStorage } from '../storage/local-disk-storage.js';
-import { deleteArchivosHuerfanos, storageKeysEnUso } from './repository.js';
+import {
+  bloquearContenidoCaducado,
+  deleteArchivosHuerfanos,
+  deleteReservaContenido,
+  listReservasCaducadas,
+  storageKeyEnUso,
+  storageKeysEnUso,
+} from './repository.js';
 
 /**
- * How old an unreferenced file must be before it is purged. An upload writes its bytes, then
- * records its archivo and links it in one transaction; a day is far longer than that gap.
+ * How old an unreferenced file, or the last upload's reservation of its bytes, must be before
+ * they are purged. An upload reserves its bytes, writes them, then records its archivo in one
+ * transaction; a day is far longer than that gap (a request times out long before).
  */
 export const ARCHIVOS_HUERFANOS_HORAS = 24;
 
@@ -22,13 +30,15 @@ export interface PurgaArchivos {
 /**
  * Deletes the files nothing points at any more (a stale invoice render, a replaced prevention
  * PDF, a record deleted or re-linked), once older than `cutoff`: first their `archivos` rows,
- * then the bytes no remaining row shares. On local disk it also deletes content-addressed
- * files without any row (an upload whose process died before recording it) whose last write
- * is older than `cutoff`. Safe on several instances at once: each deletes only rows its own
- * DELETE matched, and deleting an absent object is not an error.
+ * then the bytes no remaining row shares. It also deletes stored bytes without any row: those
+ * of refused uploads (a request never deletes bytes itself, decision 008), found by their
+ * expired reservation, and on local disk content-addressed files last written before
+ * `cutoff` (an upload whose process died). Safe on several instances at once: each deletes
+ * only rows its own DELETE matched, and deleting an absent object is not an error.
  *
  * Relies on an archivo being linked only in the transaction that creates it: an old orphan
- * can never be linked again, so a deleted row is never one about to be used.
+ * can never be linked again, so a deleted row is never one about to be used. Bytes are
+ * deleted only through `borrarContenidoHuerfano`, which cannot race with an upload's commit.
  */
 export async function purgarArchivosHuerfanos(
   db: Kysely<Database>,
@@ -50,14 +60,49 @@ export async function purgarArchivosHuerfanos(
     const enUso = await storageKeysEnUso(db, keys);
     for (const key of keys) {
       if (enUso.has(key)) continue;
-      await storage.delete(key);
-      result.ficheros += 1;
+      if (await borrarContenidoHuerfano(db, storage, key, cutoff)) result.ficheros += 1;
+    }
+  }
+  // Bytes of refused uploads: reserved, never recorded (on S3 nothing else finds them).
+  for (let afterKey = ''; ;) {
+    const keys = await listReservasCaducadas(
+      db,
+      cutoff.toISOString(),
+      afterKey,
+      ROWS_PER_STATEMENT,
+    );
+    if (keys.length === 0) break;
+    afterKey = keys[keys.length - 1]!;
+    for (const key of keys) {
+      if (await borrarContenidoHuerfano(db, storage, key, cutoff)) result.ficheros += 1;
     }
   }
   if (storage instanceof LocalDiskStorage) {
     result.ficheros += await purgarFicherosSinFila(db, storage, cutoff);
   }
   return result;
+}
+
+/**
+ * Deletes the bytes under `key` if no archivo uses them and no upload reserved them since
+ * `cutoff`; true when it did. The check and the delete run while the key's reservation row is
+ * locked, and an upload reserves its key (waiting for that lock) before it looks at or writes
+ * storage: an upload either comes first and keeps the bytes, or comes after and writes them
+ * anew. Also forgets the expired reservation.
+ */
+export async function borrarContenidoHuerfano(
+  db: Kysely<Database>,
+  storage: FileStorage,
+  key: string,
+  cutoff: Date,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await bloquearContenidoCaducado(trx, key, cutoff.toISOString()))) return false;
+    const enUso = await storageKeyEnUso(trx, key);
+    if (!enUso) await storage.delete(key);
+    await deleteReservaContenido(trx, key);
+    return !enUso;
+  });
 }
 
 // `ab/cd/<sha256>`: only files under our own content addresses are ever considered.
@@ -83,8 +128,7 @@ async function purgarFicherosSinFila(
       // Again, just before: the file may have been deleted and uploaded anew since the walk.
       const info = await stat(file).catch(() => undefined);
       if (!info || info.mtimeMs >= cutoff.getTime()) continue;
-      await storage.delete(key);
-      removed += 1;
+      if (await borrarContenidoHuerfano(db, storage, key, cutoff)) removed += 1;
     }
     pending = [];
   };

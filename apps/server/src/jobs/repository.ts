@@ -174,3 +174,63 @@ export async function storageKeysEnUso(db: Db, keys: readonly string[]): Promise
     .execute();
   return new Set(rows.map((row) => row.storage_key));
 }
+
+// Older than any reservation: what the purge writes when it locks a key nobody reserved.
+const NUNCA = new Date(0).toISOString();
+
+/**
+ * Locks the reservation of `storageKey` for the purge (in `trx`), creating it when there is
+ * none; false when an upload reserved the key at or after `cutoff` (its bytes stay). While
+ * `trx` is open, an upload's `reservarContenido` of the same key waits for it.
+ */
+export async function bloquearContenidoCaducado(
+  trx: Db,
+  storageKey: string,
+  cutoff: string,
+): Promise<boolean> {
+  const row = await trx
+    .insertInto('reservas_contenido')
+    .values({ storage_key: storageKey, reservado_en: NUNCA })
+    .onConflict((oc) =>
+      oc
+        .column('storage_key')
+        .doUpdateSet((eb) => ({ reservado_en: eb.ref('reservas_contenido.reservado_en') }))
+        .where('reservas_contenido.reservado_en', '<', cutoff),
+    )
+    .returning('storage_key')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether any archivo stores its bytes under `storageKey`. */
+export async function storageKeyEnUso(db: Db, storageKey: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('archivos')
+    .select('id')
+    .where('storage_key', '=', storageKey)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function deleteReservaContenido(db: Db, storageKey: string): Promise<void> {
+  await db.deleteFrom('reservas_contenido').where('storage_key', '=', storageKey).execute();
+}
+
+/** Up to `limit` keys (after `afterKey`, ascending) last reserved before `cutoff`. */
+export async function listReservasCaducadas(
+  db: Db,
+  cutoff: string,
+  afterKey: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('reservas_contenido')
+    .select('storage_key')
+    .where('reservado_en', '<', cutoff)
+    .where('storage_key', '>', afterKey)
+    .orderBy('storage_key')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.storage_key);
+}

@@ -5,12 +5,16 @@ import { createApiKey } from '../modules/api-keys/service.js';
 import { contentKey } from '../storage/file-storage.js';
 import { clienteIdOf, demoClientesApp } from '../test/clientes.js';
 import { testDatabases, type TestDatabaseHandle } from '../test/databases.js';
+import {
+  pdfJavaScriptInObjectStream,
+  pdfJavaScriptWithEscapedNames,
+} from '../test/hostile-pdfs.js';
 import { SAMPLE_FILES } from '../test/multipart.js';
 import { securityArea } from './report.js';
 
 const area = securityArea(
   'Uploads (integration API)',
-  'The ERP\'s raw PDF bodies (`PUT /api/integration/v1/facturas/{serie}-{numero}/pdf`, `PUT /api/integration/v1/prevencion/documentos/{erp_id}/pdf`) with hostile files, checked like the browser uploads: magic bytes, then the same active-content scan (`storage/active-content.ts`). "Refused" means a 4xx JSON error with a Spanish message, no stored object and no `archivos` row, the record\'s link unchanged.',
+  'The ERP\'s raw PDF bodies (`PUT /api/integration/v1/facturas/{serie}-{numero}/pdf`, `PUT /api/integration/v1/prevencion/documentos/{erp_id}/pdf`) with hostile files, checked like the browser uploads: magic bytes, then the same active-content scan and structural PDF check (`storage/active-content.ts`, `storage/pdf-structure.ts`). "Refused" means a 4xx JSON error with a Spanish message, no stored object and no `archivos` row, the record\'s link unchanged.',
 );
 
 const V1 = '/api/integration/v1';
@@ -19,6 +23,8 @@ const V1 = '/api/integration/v1';
 function pdfWith(body: string): Buffer {
   return Buffer.from(`%PDF-1.7\n% ${randomBytes(8).toString('hex')}\n${body}\n%%EOF\n`, 'latin1');
 }
+
+const inObjectStream = await pdfJavaScriptInObjectStream();
 
 const HOSTILE: { label: string; content: () => Buffer; status: number; code: string }[] = [
   {
@@ -40,6 +46,18 @@ const HOSTILE: { label: string; content: () => Buffer; status: number; code: str
   {
     label: 'PDF polyglot with HTML and a script after the header',
     content: () => pdfWith('<html><script>alert(1)</script></html>'),
+    status: 415,
+    code: 'ACTIVE_CONTENT',
+  },
+  {
+    label: 'JavaScript OpenAction in a compressed object stream',
+    content: () => inObjectStream,
+    status: 415,
+    code: 'ACTIVE_CONTENT',
+  },
+  {
+    label: 'JavaScript action spelled with #xx name escapes',
+    content: pdfJavaScriptWithEscapedNames,
     status: 415,
     code: 'ACTIVE_CONTENT',
   },

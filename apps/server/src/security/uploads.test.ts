@@ -10,13 +10,18 @@ import {
 } from '../modules/transportes/test-support.js';
 import { ActiveContentScanner } from '../storage/active-content.js';
 import { testDatabases, type TestDatabaseHandle } from '../test/databases.js';
+import {
+  pdfJavaScriptInObjectStream,
+  pdfJavaScriptWithEscapedNames,
+  utf16Html,
+} from '../test/hostile-pdfs.js';
 import { SAMPLE_FILES } from '../test/multipart.js';
 import type { TestBrowser } from '../test/session.js';
 import { securityArea } from './report.js';
 
 const area = securityArea(
   'Uploads (carrier portal)',
-  'CMR uploads (`POST /api/proveedores/subpartidas/{id}/cmr`: PDF, JPEG, PNG) and invoice uploads (`POST /api/proveedores/facturas`: PDF) with hostile files. "Refused" means a 4xx JSON error with a Spanish message, no stored object, no temp file and no database change. Polyglots (a genuine PDF/JPEG header with HTML or JavaScript inside or after it) are refused as `ACTIVE_CONTENT`; names with `../` or control characters are not refused but reduced to a safe display name: the name never reaches the file system (objects are stored under their SHA-256).',
+  'CMR uploads (`POST /api/proveedores/subpartidas/{id}/cmr`: PDF, JPEG, PNG) and invoice uploads (`POST /api/proveedores/facturas`: PDF) with hostile files. "Refused" means a 4xx JSON error with a Spanish message, no stored object, no temp file and no database change. Polyglots (a genuine PDF/JPEG header with HTML or JavaScript inside or after it, also in UTF-16) are refused as `ACTIVE_CONTENT`, and so are PDFs whose parsed structure holds active content (compressed object streams, `#xx` name escapes); names with `../` or control characters are not refused but reduced to a safe display name: the name never reaches the file system (objects are stored under their SHA-256).',
 );
 
 const MAX = 64 * 1024;
@@ -48,6 +53,41 @@ const HOSTILE: {
   {
     label: 'JPEG with a script tail after the image',
     content: Buffer.concat([SAMPLE_FILES.jpeg, Buffer.from('<script>fetch("/api/auth")</script>')]),
+    filename: 'foto.jpg',
+    status: 415,
+    code: 'ACTIVE_CONTENT',
+  },
+  {
+    label: 'PDF with JavaScript in a compressed object stream (OpenAction)',
+    content: await pdfJavaScriptInObjectStream(),
+    filename: 'cmr.pdf',
+    status: 415,
+    code: 'ACTIVE_CONTENT',
+  },
+  {
+    label: 'PDF with a JavaScript action spelled with #xx name escapes',
+    content: pdfJavaScriptWithEscapedNames(),
+    filename: 'cmr.pdf',
+    status: 415,
+    code: 'ACTIVE_CONTENT',
+  },
+  {
+    label: 'JPEG with UTF-16LE HTML and a script after the image (BOM)',
+    content: Buffer.concat([SAMPLE_FILES.jpeg, utf16Html('le')]),
+    filename: 'foto.jpg',
+    status: 415,
+    code: 'ACTIVE_CONTENT',
+  },
+  {
+    label: 'PNG with UTF-16BE HTML after the image (no BOM)',
+    content: Buffer.concat([SAMPLE_FILES.png, utf16Html('be')]),
+    filename: 'foto.png',
+    status: 415,
+    code: 'ACTIVE_CONTENT',
+  },
+  {
+    label: 'JPEG with an event-handler attribute (onload=)',
+    content: Buffer.concat([SAMPLE_FILES.jpeg, Buffer.from('<x onload = "alert(1)">')]),
     filename: 'foto.jpg',
     status: 415,
     code: 'ACTIVE_CONTENT',
@@ -89,6 +129,17 @@ describe('ActiveContentScanner', () => {
     expect(scanner.push(Buffer.from('IPT>alert(1)'))).toBe('<script');
     expect(new ActiveContentScanner().push(pdfBytes())).toBeUndefined();
   });
+
+  test('finds markup in UTF-16 (either byte order, BOM or not) and event-handler attributes', () => {
+    expect(new ActiveContentScanner().push(utf16Html('le'))).toBe('<script');
+    expect(new ActiveContentScanner().push(utf16Html('be'))).toBe('<script');
+    const split = new ActiveContentScanner();
+    const html = utf16Html('be');
+    expect(split.push(html.subarray(0, 3))).toBeUndefined();
+    expect(split.push(html.subarray(3))).toBe('<script');
+    expect(new ActiveContentScanner().push(Buffer.from('<svg/ONLOAD=alert(1)>'))).toBe('<svg');
+    expect(new ActiveContentScanner().push(Buffer.from('<x onerror  =1>'))).toBe('onerror  =');
+  });
 });
 
 describe.each(testDatabases())('subidas ($name)', ({ name, open }) => {
@@ -96,7 +147,7 @@ describe.each(testDatabases())('subidas ($name)', ({ name, open }) => {
   let app: App;
   let browser: TestBrowser;
   let proveedorId: number;
-  let stored: () => string[];
+  let stored: () => Promise<string[]>;
 
   beforeAll(async () => {
     handle = await open();
@@ -130,7 +181,7 @@ describe.each(testDatabases())('subidas ($name)', ({ name, open }) => {
         ).n,
       );
     return {
-      files: stored().length,
+      files: (await stored()).length,
       archivos: await count('archivos'),
       facturas: await count('facturas_proveedor'),
       leg: await handle.db
@@ -231,7 +282,7 @@ describe.each(testDatabases())('subidas ($name)', ({ name, open }) => {
           .executeTakeFirstOrThrow();
         expect(archivo.nombre).toBe(expected);
         expect(archivo.storage_key).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f]{64}$/);
-        expect(stored().every((file) => file.startsWith(app.config.dataDir))).toBe(true);
+        expect((await stored()).every((file) => file.startsWith(app.config.dataDir))).toBe(true);
       }
     },
   );

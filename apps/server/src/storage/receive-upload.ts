@@ -1,12 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, open, rm } from 'node:fs/promises';
+import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import { storeContent } from '../modules/archivos/service.js';
 import { HttpError } from '../plugins/errors.js';
-import { ActiveContentScanner, activeContentError } from './active-content.js';
+import { ActiveContentScanner, activeContentError, checkPdf } from './active-content.js';
 import { contentKey } from './file-storage.js';
 import { removeStaleFiles } from './local-disk-storage.js';
 
@@ -63,13 +64,14 @@ export interface ReceivedUpload {
  *
  * Refused (400 `EMPTY_FILE`, 413 `FILE_TOO_LARGE`, 415 `UNSUPPORTED_FILE_TYPE`…) or cut off,
  * it leaves nothing behind. The caller records the `archivos` row afterwards, in the
- * transaction of its own change: see `recordUpload` in modules/archivos/service.ts.
+ * transaction of its own change: see `recordUpload` in modules/archivos/service.ts. Once
+ * stored, the bytes are never deleted by a request, only by the orphan purge (decision 008).
  */
 export async function receiveUpload(
   request: FastifyRequest,
   options: ReceiveUploadOptions = {},
 ): Promise<{ file: ReceivedUpload; fields: Record<string, string> }> {
-  const { config, storage } = request.server;
+  const { config, storage, db } = request.server;
   const maxBytes = Math.min(options.maxBytes ?? config.uploadMaxBytes, config.uploadMaxBytes);
   const accept = options.accept ?? ALL_TYPES;
 
@@ -91,6 +93,13 @@ export async function receiveUpload(
   const fields: Record<string, string> = {};
   let received: { temp: string; type: UploadFileType; filename: string } | undefined;
   let inspector: UploadInspector | undefined;
+  // At shutdown an upload still arriving is cut off (plugins/shutdown.ts): its file stream
+  // fails with the 503, and the temp file goes below; before any file part, the connection.
+  let receiving: MultipartFile | undefined;
+  const untrack = request.server.trackUpload((error) => {
+    if (receiving) receiving.file.destroy(error);
+    else request.raw.destroy(error);
+  });
   try {
     // The whole form is read before anything reaches storage: a second file or a bad field
     // after the file refuses the upload as a whole.
@@ -110,28 +119,38 @@ export async function receiveUpload(
       const temp = path.join(tempDir, `${randomUUID()}.upload`);
       received = { temp, type: 'pdf', filename: part.filename };
       inspector = new UploadInspector(accept, maxBytes);
+      receiving = part;
       received.type = await streamToTemp(part, inspector, temp, maxBytes);
+      receiving = undefined;
     }
   } catch (error) {
     if (received) await rm(received.temp, { force: true });
     throw toUploadError(error, maxBytes);
+  } finally {
+    untrack();
   }
   if (!received || !inspector) throw new HttpError(400, 'FILE_REQUIRED', 'Adjunte un fichero.');
+  if (received.type === 'pdf') {
+    // Whole now: parsed for actions, embedded files and XFA that no byte pattern can see.
+    const refused = await checkPdf(await readFile(received.temp)).catch((error: unknown) => error);
+    if (refused) {
+      await rm(received.temp, { force: true });
+      throw refused;
+    }
+  }
 
   const { mime } = FILE_TYPES[received.type];
   const sha256 = inspector.sha256();
   const storageKey = contentKey(sha256);
-  let created = false;
+  let created: boolean;
   try {
-    if (await storage.exists(storageKey)) {
-      await rm(received.temp, { force: true });
-    } else {
-      await storage.putFile(storageKey, received.temp, { mime, size: inspector.size });
-      created = true;
-    }
-  } catch (error) {
+    const temp = received.temp;
+    created = await storeContent({ db, storage }, storageKey, () =>
+      storage.putFile(storageKey, temp, { mime, size: inspector.size }),
+    );
+  } finally {
+    // Already moved into storage, or not needed: identical bytes were there.
     await rm(received.temp, { force: true });
-    throw error;
   }
   return {
     file: {

@@ -16,6 +16,7 @@ import * as m14 from './2026-11-22-14-avisos.js';
 import * as m15 from './2026-11-22-15-totp.js';
 import * as m16 from './2026-11-22-16-totp-recuperacion.js';
 import * as m17 from './2026-11-24-17-transportes-resumen.js';
+import * as m18 from './2026-11-25-18-reservas-contenido.js';
 
 /**
  * Every migration, listed explicitly: no filesystem scanning, so the same list works from
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-15-totp': m15,
   '2026-11-22-16-totp-recuperacion': m16,
   '2026-11-24-17-transportes-resumen': m17,
+  '2026-11-25-18-reservas-contenido': m18,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -3,18 +3,18 @@ import type { z } from 'zod';
 import { controlCharactersError } from '../../lib/validator.js';
 import { HttpError } from '../../plugins/errors.js';
 import type { ReceivedUpload } from '../../storage/receive-upload.js';
-import { discardUpload } from '../archivos/service.js';
 import type { UploadDeps } from '../transportes/service.js';
 
 /**
  * Validates the text fields of a multipart upload with their contract. The fields arrive in
  * the same body as the file, so the file is already stored when they are read: when they are
- * invalid its bytes are discarded again and the answer is a 400 with the first reason in
- * Spanish (all of them in `details`), as for any other invalid request.
+ * invalid nothing is recorded (the bytes stay for the orphan purge, decision 008) and the
+ * answer is a 400 with the first reason in Spanish (all of them in `details`), as for any
+ * other invalid request.
  */
 export async function parseUploadFields<T extends z.ZodType>(
-  deps: UploadDeps,
-  upload: ReceivedUpload,
+  _deps: UploadDeps,
+  _upload: ReceivedUpload,
   schema: T,
   fields: Record<string, string>,
 ): Promise<z.infer<T>> {
@@ -25,7 +25,6 @@ export async function parseUploadFields<T extends z.ZodType>(
   }
   const parsed = schema.safeParse(fields);
   if (parsed.success) return parsed.data;
-  await discardUpload(deps, upload);
   const details = parsed.error.issues.map((issue) => ({
     path: `/${issue.path.join('/')}`,
     message: issue.message,
@@ -38,13 +37,12 @@ export async function parseUploadFields<T extends z.ZodType>(
   );
 }
 
-/** A 400 for a rule checked after the upload (a date against today…), its bytes discarded. */
+/** A 400 for a rule checked after the upload (a date against today…); nothing is recorded. */
 export async function refuseUpload(
-  deps: UploadDeps,
-  upload: ReceivedUpload,
+  _deps: UploadDeps,
+  _upload: ReceivedUpload,
   field: string,
   message: string,
 ): Promise<never> {
-  await discardUpload(deps, upload);
   throw new HttpError(400, 'VALIDATION_ERROR', message, [{ path: `/${field}`, message }]);
 }

@@ -33,15 +33,11 @@ describe.each(testDatabases())('archivos ($name)', ({ open }) => {
     // Test-only routes, shaped like the portal's: upload then record in one transaction.
     app.post<{ Querystring: { fail?: string } }>('/test/archivos', async (request) => {
       const { file } = await receiveUpload(request);
-      return recordUpload(
-        { db: app.db, storage: app.storage, log: request.log },
-        file,
-        async (trx) => {
-          const archivo = await insertArchivo(trx, archivoValues(file, 'cmr', owner(), null));
-          if (request.query.fail) throw new Error('fallo del cambio de dominio');
-          return archivo;
-        },
-      );
+      return recordUpload({ db: app.db }, file, async (trx) => {
+        const archivo = await insertArchivo(trx, archivoValues(file, 'cmr', owner(), null));
+        if (request.query.fail) throw new Error('fallo del cambio de dominio');
+        return archivo;
+      });
     });
     app.get<{ Params: { id: string } }>('/test/archivos/:id', async (request, reply) => {
       const archivo = await findArchivoForOwner(app.db, Number(request.params.id), owner());
@@ -101,21 +97,18 @@ describe.each(testDatabases())('archivos ($name)', ({ open }) => {
     ).toBeUndefined();
   });
 
-  it('si la transacción falla no queda fila ni fichero', async () => {
+  it('si la transacción falla no queda fila; los bytes quedan reservados para la purga', async () => {
     const res = await post(SAMPLE_FILES.png, 'firma.png', true);
     expect(res.statusCode).toBe(500);
     expect(await rows(sha(SAMPLE_FILES.png))).toEqual([]);
-    expect(await app.storage.exists(contentKeyOf(SAMPLE_FILES.png))).toBe(false);
-  });
-
-  it('si la transacción falla pero otra fila usa los mismos bytes, se conservan', async () => {
-    expect((await post(SAMPLE_FILES.jpeg, 'a.jpg')).statusCode).toBe(200);
-    await app.storage.delete(contentKeyOf(SAMPLE_FILES.jpeg));
-    // Now the bytes are "new" for this upload, but the first row still refers to them.
-    const res = await post(SAMPLE_FILES.jpeg, 'b.jpg', true);
-    expect(res.statusCode).toBe(500);
-    expect(await rows(sha(SAMPLE_FILES.jpeg))).toHaveLength(1);
-    expect(await app.storage.exists(contentKeyOf(SAMPLE_FILES.jpeg))).toBe(true);
+    // Another request may be recording the same bytes right now: only the purge deletes them.
+    expect(await app.storage.exists(contentKeyOf(SAMPLE_FILES.png))).toBe(true);
+    const reserva = await handle.db
+      .selectFrom('reservas_contenido')
+      .select('storage_key')
+      .where('storage_key', '=', contentKeyOf(SAMPLE_FILES.png))
+      .execute();
+    expect(reserva).toHaveLength(1);
   });
 
   it('una fila sin bytes en el almacenamiento responde 404 FILE_NOT_FOUND', async () => {

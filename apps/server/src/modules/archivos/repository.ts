@@ -31,15 +31,20 @@ export async function findArchivoForOwner(
     .executeTakeFirst();
 }
 
-/** Whether any archivo still points at these bytes (they are shared by content address). */
-export async function isSha256Referenced(db: Kysely<Database>, sha256: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('archivos')
-    .select('id')
-    .where('sha256', '=', sha256)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+/**
+ * Reserves the bytes under `storageKey` for an upload about to rely on them: the orphan purge
+ * keeps them for its grace period from `now`. Waits while the purge is deleting that key.
+ */
+export async function reservarContenido(
+  db: Kysely<Database>,
+  storageKey: string,
+  now: string,
+): Promise<void> {
+  await db
+    .insertInto('reservas_contenido')
+    .values({ storage_key: storageKey, reservado_en: now })
+    .onConflict((oc) => oc.column('storage_key').doUpdateSet({ reservado_en: now }))
+    .execute();
 }
 
 /**

@@ -1,9 +1,9 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { ArchivoTipo, Database, NewArchivo } from '../../db/database.js';
+import { clock } from '../../lib/clock.js';
 import type { FileStorage } from '../../storage/file-storage.js';
 import type { ReceivedUpload } from '../../storage/receive-upload.js';
-import { isSha256Referenced, type ArchivoOwner } from './repository.js';
+import { reservarContenido, type ArchivoOwner } from './repository.js';
 
 /** The `archivos` row of an upload, for `insertArchivo` inside `recordUpload`. */
 export function archivoValues(
@@ -26,35 +26,32 @@ export function archivoValues(
 }
 
 /**
- * Runs the domain change that records an upload (insert the archivo, mark the subpartida…)
- * in one transaction. If it fails, the stored bytes are removed again, unless they were
- * already there before this upload or another archivo refers to them: a refused upload
- * leaves no row and no file.
+ * Puts bytes in storage under their content address `key` for an archivo about to be
+ * recorded: reserves the key first (so the orphan purge cannot delete the bytes before the
+ * archivo is committed), then calls `write` unless identical bytes are already stored.
+ * Returns whether it wrote them. Every writer of content-addressed bytes goes through here.
  */
-export async function recordUpload<T>(
-  deps: { db: Kysely<Database>; storage: FileStorage; log: FastifyBaseLogger },
-  upload: ReceivedUpload,
-  work: (trx: Transaction<Database>) => Promise<T>,
-): Promise<T> {
-  try {
-    return await deps.db.transaction().execute(work);
-  } catch (error) {
-    await discardUpload(deps, upload);
-    throw error;
-  }
+export async function storeContent(
+  deps: { db: Kysely<Database>; storage: FileStorage },
+  key: string,
+  write: () => Promise<void>,
+): Promise<boolean> {
+  await reservarContenido(deps.db, key, clock.now().toISOString());
+  if (await deps.storage.exists(key)) return false;
+  await write();
+  return true;
 }
 
-/** Deletes an upload's bytes that no archivo records (after a failed or refused change). */
-export async function discardUpload(
-  deps: { db: Kysely<Database>; storage: FileStorage; log: FastifyBaseLogger },
-  upload: ReceivedUpload,
-): Promise<void> {
-  if (!upload.created) return;
-  try {
-    if (await isSha256Referenced(deps.db, upload.sha256)) return;
-    await deps.storage.delete(upload.storageKey);
-  } catch (error) {
-    // The caller's error matters more; an orphaned object only costs space.
-    deps.log.error({ err: error, key: upload.storageKey }, 'could not discard an upload');
-  }
+/**
+ * Runs the domain change that records an upload (insert the archivo, mark the subpartida…)
+ * in one transaction. If it fails, nothing is recorded and the stored bytes stay where they
+ * are: another request may be about to record the same bytes, so only the orphan purge
+ * deletes them, after its grace period (decision 008).
+ */
+export async function recordUpload<T>(
+  deps: { db: Kysely<Database> },
+  _upload: ReceivedUpload,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  return deps.db.transaction().execute(work);
 }

@@ -35,7 +35,7 @@ describe.each(testDatabases())('certificados del proveedor ($name)', ({ open }) 
   let app: App;
   let browser: Browser;
   let proveedorId: number;
-  let stored: () => string[];
+  let stored: () => Promise<string[]>;
   const today = todayInSpain(new Date());
 
   beforeAll(async () => {
@@ -180,28 +180,30 @@ describe.each(testDatabases())('certificados del proveedor ($name)', ({ open }) 
     ['fecha inválida', () => ({ tipo: 'adr', fecha_caducidad: '2026-13-01' }), 400],
   ])('400 por %s, sin dejar nada', async (_l, fields, status) => {
     const before = {
-      files: stored().length,
+      files: (await stored()).length,
       archivos: await count(handle, 'archivos'),
       certs: await count(handle, 'certificados'),
     };
     const res = await subir(fields());
     expect(res.statusCode).toBe(status);
     expect({
-      files: stored().length,
+      files: (await stored()).length,
       archivos: await count(handle, 'archivos'),
       certs: await count(handle, 'certificados'),
     }).toEqual(before);
   });
 
   it('rechaza un SVG y no deja nada; el certificado de otro proveedor no se ve', async () => {
-    const before = { files: stored().length, archivos: await count(handle, 'archivos') };
+    const before = { files: (await stored()).length, archivos: await count(handle, 'archivos') };
     const res = await subir(
       { tipo: 'adr', fecha_caducidad: addDays(today, 90) },
       SVG_BYTES,
       'c.svg',
     );
     expect(res.statusCode).toBe(415);
-    expect({ files: stored().length, archivos: await count(handle, 'archivos') }).toEqual(before);
+    expect({ files: (await stored()).length, archivos: await count(handle, 'archivos') }).toEqual(
+      before,
+    );
     const ajeno = await handle.db
       .selectFrom('certificados')
       .select('id')

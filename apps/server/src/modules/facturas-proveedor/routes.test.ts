@@ -18,7 +18,7 @@ describe.each(testDatabases())('facturas del proveedor ($name)', ({ open }) => {
   let app: App;
   let browser: Browser;
   let proveedorId: number;
-  let stored: () => string[];
+  let stored: () => Promise<string[]>;
 
   beforeAll(async () => {
     handle = await open();
@@ -36,7 +36,7 @@ describe.each(testDatabases())('facturas del proveedor ($name)', ({ open }) => {
   }
   async function snapshot() {
     return {
-      files: stored().length,
+      files: (await stored()).length,
       archivos: await count(handle, 'archivos'),
       facturas: await count(handle, 'facturas_proveedor'),
       links: await count(handle, 'facturas_proveedor_transportes'),

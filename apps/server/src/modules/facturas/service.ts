@@ -19,7 +19,7 @@ import type { ClienteActor } from '../../plugins/session.js';
 import { contentKey, type FileStorage } from '../../storage/file-storage.js';
 import type { ReceivedUpload } from '../../storage/receive-upload.js';
 import { insertArchivo } from '../archivos/repository.js';
-import { archivoValues, recordUpload } from '../archivos/service.js';
+import { archivoValues, recordUpload, storeContent } from '../archivos/service.js';
 import { todayInSpain } from '../cargas/offer-rules.js';
 import {
   findClienteFacturacion,
@@ -128,13 +128,12 @@ export async function facturaPdf(
   const bytes = await renderFacturaPdf(factura, lineas, cliente);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const storageKey = contentKey(sha256);
-  const created = !(await deps.storage.exists(storageKey));
-  if (created) {
-    await deps.storage.put(storageKey, Readable.from([bytes]), {
+  const created = await storeContent(deps, storageKey, () =>
+    deps.storage.put(storageKey, Readable.from([bytes]), {
       mime: 'application/pdf',
       size: bytes.length,
-    });
-  }
+    }),
+  );
   const stored: ReceivedUpload = {
     storageKey,
     sha256,

@@ -25,7 +25,7 @@ describe.each(testDatabases())('transportes del proveedor ($name)', ({ open }) =
   let app: App;
   let browser: Browser;
   let proveedorId: number;
-  let stored: () => string[];
+  let stored: () => Promise<string[]>;
 
   beforeAll(async () => {
     handle = await open();
@@ -300,7 +300,7 @@ describe.each(testDatabases())('transportes del proveedor ($name)', ({ open }) =
       );
       expect(png.statusCode).toBe(201);
 
-      const before = { files: stored().length, archivos: await count(handle, 'archivos') };
+      const before = { files: (await stored()).length, archivos: await count(handle, 'archivos') };
       const other = await otherCarrierTransporte(handle, proveedorId);
       const foreign = await postMultipart(
         browser,
@@ -308,7 +308,9 @@ describe.each(testDatabases())('transportes del proveedor ($name)', ({ open }) =
         multipart({}, { filename: 'x.pdf', content: pdfBytes('ajeno') }),
       );
       expect(foreign.statusCode).toBe(404);
-      expect({ files: stored().length, archivos: await count(handle, 'archivos') }).toEqual(before);
+      expect({ files: (await stored()).length, archivos: await count(handle, 'archivos') }).toEqual(
+        before,
+      );
     });
 
     it.each([
@@ -326,7 +328,7 @@ describe.each(testDatabases())('transportes del proveedor ($name)', ({ open }) =
     ])('rechaza %s y no deja nada', async (_label, filename, content, status, code) => {
       const [target] = await pendientes();
       const leg = target!.subpartidas[0]!;
-      const before = { files: stored().length, archivos: await count(handle, 'archivos') };
+      const before = { files: (await stored()).length, archivos: await count(handle, 'archivos') };
       const res = await postMultipart(
         browser,
         `/api/proveedores/subpartidas/${leg.id}/cmr`,
@@ -334,7 +336,9 @@ describe.each(testDatabases())('transportes del proveedor ($name)', ({ open }) =
       );
       expect(res.statusCode).toBe(status);
       expect(res.json<{ error: { code: string } }>().error.code).toBe(code);
-      expect({ files: stored().length, archivos: await count(handle, 'archivos') }).toEqual(before);
+      expect({ files: (await stored()).length, archivos: await count(handle, 'archivos') }).toEqual(
+        before,
+      );
       expect((await pendientes()).flatMap((t) => t.subpartidas.map((s) => s.id))).toContain(leg.id);
     });
 
@@ -353,7 +357,7 @@ describe.each(testDatabases())('transportes del proveedor ($name)', ({ open }) =
 
       const [next] = await pendientes();
       const nextLeg = next!.subpartidas[0]!;
-      const before = { files: stored().length, archivos: await count(handle, 'archivos') };
+      const before = { files: (await stored()).length, archivos: await count(handle, 'archivos') };
       const full = multipart(
         {},
         { filename: 'cortado.pdf', content: Buffer.concat([pdfBytes(), Buffer.alloc(2000, 0x41)]) },
@@ -364,7 +368,9 @@ describe.each(testDatabases())('transportes del proveedor ($name)', ({ open }) =
       });
       expect(cut.statusCode).toBeGreaterThanOrEqual(400);
       expect(cut.statusCode).toBeLessThan(500);
-      expect({ files: stored().length, archivos: await count(handle, 'archivos') }).toEqual(before);
+      expect({ files: (await stored()).length, archivos: await count(handle, 'archivos') }).toEqual(
+        before,
+      );
     });
   });
 

@@ -91,11 +91,20 @@ export async function demoCarrierApp(handle: TestDatabaseHandle, env: NodeJS.Pro
     .select('up.proveedor_id')
     .where('u.email', '=', 'proveedor@demo.es')
     .executeTakeFirstOrThrow();
-  // Stored objects and upload temp files: what a refused upload must not leave behind.
-  const stored = () => [
-    ...filesUnder(path.join(app.config.dataDir, 'files')),
-    ...filesUnder(path.join(app.config.dataDir, 'tmp')),
-  ];
+  // What a refused upload must not leave behind: upload temp files, and stored objects
+  // other than the reserved bytes that only the orphan purge deletes (decision 008).
+  const stored = async () => {
+    const filesDir = path.join(app.config.dataDir, 'files');
+    const reserved = new Set(
+      (await handle.db.selectFrom('reservas_contenido').select('storage_key').execute()).map(
+        (row) => path.join(filesDir, row.storage_key),
+      ),
+    );
+    return [
+      ...filesUnder(filesDir).filter((file) => !reserved.has(file)),
+      ...filesUnder(path.join(app.config.dataDir, 'tmp')),
+    ];
+  };
   return { app, browser, proveedorId, stored };
 }
 

@@ -251,7 +251,14 @@ describe.each(testDatabases())('API de integración: documentos ($name)', ({ ope
       const desconocido = await putPdf('PRL-NADIE', bytes);
       expect(desconocido.statusCode).toBe(404);
       const sha = createHash('sha256').update(bytes).digest('hex');
-      expect(await app.storage.exists(contentKey(sha))).toBe(false);
+      // Stored before the 404: kept, reserved, for the orphan purge only (decision 008).
+      expect(await app.storage.exists(contentKey(sha))).toBe(true);
+      const reserva = await handle.db
+        .selectFrom('reservas_contenido')
+        .select('storage_key')
+        .where('storage_key', '=', contentKey(sha))
+        .execute();
+      expect(reserva).toHaveLength(1);
       const noPdf = await putPdf('PRL-1', Buffer.from('GIF89a no es un PDF'));
       expect(noPdf.statusCode).toBe(415);
       expect(await count()).toBe(antes);

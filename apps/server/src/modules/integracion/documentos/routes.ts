@@ -9,7 +9,6 @@ import {
 import { ResultadoPdf } from '@extranet/contracts/integracion/facturas';
 import { IdempotencyHeaders, ResultadoLote } from '@extranet/contracts/integracion/integracion';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { discardUpload } from '../../archivos/service.js';
 import { pdfIdempotencyOf, pdfRoute, registerPdfBody, storePdfBody } from '../facturas/pdf-body.js';
 import { errors, guarded, send, sendIdempotent, V1 } from '../http.js';
 import { idempotentWrite } from '../idempotency.js';
@@ -76,19 +75,12 @@ const documentosIntegracionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const upload = await storePdfBody(app.storage, request.body);
-      try {
-        const answer = await idempotentWrite(
-          app.db,
-          pdfIdempotencyOf(request, upload),
-          200,
-          (trx) => guardarPdfDocumento(trx, request.params.erp_id, upload),
-        );
-        return send(reply, answer);
-      } catch (error) {
-        await discardUpload({ db: app.db, storage: app.storage, log: request.log }, upload);
-        throw error;
-      }
+      // Refused, the stored bytes stay for the orphan purge (decision 008).
+      const upload = await storePdfBody(app, request.body);
+      const answer = await idempotentWrite(app.db, pdfIdempotencyOf(request, upload), 200, (trx) =>
+        guardarPdfDocumento(trx, request.params.erp_id, upload),
+      );
+      return send(reply, answer);
     },
   );
 };

@@ -3,16 +3,23 @@ import { Readable } from 'node:stream';
 import { ApiError } from '@extranet/contracts/common/error';
 import { IdempotencyHeaders, type ApiScope } from '@extranet/contracts/integracion/integracion';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import type { Database } from '../../../db/database.js';
 import { requireScope } from '../../../plugins/integration-auth.js';
 import { HttpError } from '../../../plugins/errors.js';
-import { ActiveContentScanner, activeContentError } from '../../../storage/active-content.js';
+import {
+  ActiveContentScanner,
+  activeContentError,
+  checkPdf,
+} from '../../../storage/active-content.js';
 import { contentKey, type FileStorage } from '../../../storage/file-storage.js';
 import {
   sanitizeFileName,
   sniffFileType,
   type ReceivedUpload,
 } from '../../../storage/receive-upload.js';
+import { storeContent } from '../../archivos/service.js';
 import { idempotencyOf } from '../http.js';
 
 /*
@@ -61,10 +68,13 @@ export function pdfRoute(app: FastifyInstance, scope: ApiScope) {
 /**
  * Checks the raw body is a PDF by its first bytes and free of active content (the browser
  * uploads' check: 415 `ACTIVE_CONTENT`), then puts it in storage under its content
- * address (atomic: whole or absent). Nothing is in the database yet: the caller records it
- * with `recordUpload`, which removes the bytes again if that fails.
+ * address (atomic: whole or absent). Nothing is in the database yet but the key's
+ * reservation: the caller records it; refused, the bytes are left to the orphan purge.
  */
-export async function storePdfBody(storage: FileStorage, body: unknown): Promise<ReceivedUpload> {
+export async function storePdfBody(
+  deps: { db: Kysely<Database>; storage: FileStorage },
+  body: unknown,
+): Promise<ReceivedUpload> {
   if (!Buffer.isBuffer(body)) {
     throw new HttpError(
       415,
@@ -78,15 +88,16 @@ export async function storePdfBody(storage: FileStorage, body: unknown): Promise
   }
   // The customer or carrier opens this PDF like one uploaded in the portal: same polyglot rule.
   if (new ActiveContentScanner().push(body) !== undefined) throw activeContentError();
+  const refused = await checkPdf(body);
+  if (refused) throw refused;
   const sha256 = createHash('sha256').update(body).digest('hex');
   const storageKey = contentKey(sha256);
-  const created = !(await storage.exists(storageKey));
-  if (created) {
-    await storage.put(storageKey, Readable.from([body]), {
+  const created = await storeContent(deps, storageKey, () =>
+    deps.storage.put(storageKey, Readable.from([body]), {
       mime: 'application/pdf',
       size: body.length,
-    });
-  }
+    }),
+  );
   return {
     storageKey,
     sha256,

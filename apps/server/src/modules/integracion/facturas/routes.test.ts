@@ -318,6 +318,14 @@ describe.each(testDatabases())('API de integración: facturas ($name)', ({ open 
     ).toEqual(['application/pdf']);
   });
 
+  const sinReservar = async (key: string) =>
+    (await app.storage.exists(key)) &&
+    !(await handle.db
+      .selectFrom('reservas_contenido')
+      .select('storage_key')
+      .where('storage_key', '=', key)
+      .executeTakeFirst());
+
   it('un PDF rechazado no deja fichero ni fila', async () => {
     await put([factura(50)]);
     const antes = await archivos();
@@ -338,7 +346,9 @@ describe.each(testDatabases())('API de integración: facturas ($name)', ({ open 
       const res = await putPdf(clave, body, type);
       expect(res.statusCode, code).toBe(status);
       expect(res.json().error.code).toBe(code);
-      if (body.length > 0) expect(await app.storage.exists(contentKey(sha(body)))).toBe(false);
+      // Refused before storage: no bytes. Refused after (404): only bytes reserved for the
+      // orphan purge, never deleted by the request itself (decision 008).
+      if (body.length > 0) expect(await sinReservar(contentKey(sha(body)))).toBe(false);
     }
     expect(await archivos()).toBe(antes);
     expect((await fila(50))!.archivo_id).toBeNull();

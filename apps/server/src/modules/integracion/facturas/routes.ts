@@ -5,7 +5,6 @@ import {
 } from '@extranet/contracts/integracion/facturas';
 import { IdempotencyHeaders, ResultadoLote } from '@extranet/contracts/integracion/integracion';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { discardUpload } from '../../archivos/service.js';
 import { errors, guarded, send, sendIdempotent, V1 } from '../http.js';
 import { idempotentWrite } from '../idempotency.js';
 import { pdfIdempotencyOf, pdfRoute, registerPdfBody, storePdfBody } from './pdf-body.js';
@@ -47,20 +46,12 @@ const facturasIntegracionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const upload = await storePdfBody(app.storage, request.body);
-      const deps = { db: app.db, storage: app.storage, log: request.log };
-      try {
-        const answer = await idempotentWrite(
-          app.db,
-          pdfIdempotencyOf(request, upload),
-          200,
-          (trx) => guardarPdfFactura(trx, request.params.clave, upload),
-        );
-        return send(reply, answer);
-      } catch (error) {
-        await discardUpload(deps, upload);
-        throw error;
-      }
+      // Refused, the stored bytes stay for the orphan purge (decision 008).
+      const upload = await storePdfBody(app, request.body);
+      const answer = await idempotentWrite(app.db, pdfIdempotencyOf(request, upload), 200, (trx) =>
+        guardarPdfFactura(trx, request.params.clave, upload),
+      );
+      return send(reply, answer);
     },
   );
 };
