@@ -375,7 +375,7 @@ export interface ArchivosTable {
 
 /**
  * The last time an upload (or a generated PDF) relied on the bytes under `storage_key`: the
- * orphan purge leaves them alone for a grace period after it (decision 008).
+ * orphan purge leaves them alone for a grace period after it (decision 009).
  */
 export interface ReservasContenidoTable {
   storage_key: string;

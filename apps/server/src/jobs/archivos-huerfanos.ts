@@ -31,7 +31,7 @@ export interface PurgaArchivos {
  * Deletes the files nothing points at any more (a stale invoice render, a replaced prevention
  * PDF, a record deleted or re-linked), once older than `cutoff`: first their `archivos` rows,
  * then the bytes no remaining row shares. It also deletes stored bytes without any row: those
- * of refused uploads (a request never deletes bytes itself, decision 008), found by their
+ * of refused uploads (a request never deletes bytes itself, decision 009), found by their
  * expired reservation, and on local disk content-addressed files last written before
  * `cutoff` (an upload whose process died). Safe on several instances at once: each deletes
  * only rows its own DELETE matched, and deleting an absent object is not an error.

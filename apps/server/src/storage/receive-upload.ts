@@ -65,7 +65,7 @@ export interface ReceivedUpload {
  * Refused (400 `EMPTY_FILE`, 413 `FILE_TOO_LARGE`, 415 `UNSUPPORTED_FILE_TYPE`…) or cut off,
  * it leaves nothing behind. The caller records the `archivos` row afterwards, in the
  * transaction of its own change: see `recordUpload` in modules/archivos/service.ts. Once
- * stored, the bytes are never deleted by a request, only by the orphan purge (decision 008).
+ * stored, the bytes are never deleted by a request, only by the orphan purge (decision 009).
  */
 export async function receiveUpload(
   request: FastifyRequest,

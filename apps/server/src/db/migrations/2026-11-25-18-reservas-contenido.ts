@@ -8,7 +8,7 @@ import { instantType } from './dialect.js';
  * not delete them (another request may be about to record the same bytes). Each upload
  * reserves its content key here before it looks at or writes storage; the orphan purge
  * deletes bytes only when no archivo uses them and no reservation is younger than its grace
- * period, holding the reservation row locked meanwhile. docs/decisions/008-stored-bytes-never-deleted-by-a-request.md
+ * period, holding the reservation row locked meanwhile. docs/decisions/009-stored-bytes-deleted-only-by-the-purge.md
  */
 
 export async function up(db: Kysely<any>): Promise<void> {

@@ -8,7 +8,7 @@ import type { UploadDeps } from '../transportes/service.js';
 /**
  * Validates the text fields of a multipart upload with their contract. The fields arrive in
  * the same body as the file, so the file is already stored when they are read: when they are
- * invalid nothing is recorded (the bytes stay for the orphan purge, decision 008) and the
+ * invalid nothing is recorded (the bytes stay for the orphan purge, decision 009) and the
  * answer is a 400 with the first reason in Spanish (all of them in `details`), as for any
  * other invalid request.
  */

@@ -46,7 +46,7 @@ export async function storeContent(
  * Runs the domain change that records an upload (insert the archivo, mark the subpartida…)
  * in one transaction. If it fails, nothing is recorded and the stored bytes stay where they
  * are: another request may be about to record the same bytes, so only the orphan purge
- * deletes them, after its grace period (decision 008).
+ * deletes them, after its grace period (decision 009).
  */
 export async function recordUpload<T>(
   deps: { db: Kysely<Database> },

@@ -92,7 +92,7 @@ export async function demoCarrierApp(handle: TestDatabaseHandle, env: NodeJS.Pro
     .where('u.email', '=', 'proveedor@demo.es')
     .executeTakeFirstOrThrow();
   // What a refused upload must not leave behind: upload temp files, and stored objects
-  // other than the reserved bytes that only the orphan purge deletes (decision 008).
+  // other than the reserved bytes that only the orphan purge deletes (decision 009).
   const stored = async () => {
     const filesDir = path.join(app.config.dataDir, 'files');
     const reserved = new Set(

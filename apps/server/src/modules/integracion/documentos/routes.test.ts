@@ -251,7 +251,7 @@ describe.each(testDatabases())('API de integración: documentos ($name)', ({ ope
       const desconocido = await putPdf('PRL-NADIE', bytes);
       expect(desconocido.statusCode).toBe(404);
       const sha = createHash('sha256').update(bytes).digest('hex');
-      // Stored before the 404: kept, reserved, for the orphan purge only (decision 008).
+      // Stored before the 404: kept, reserved, for the orphan purge only (decision 009).
       expect(await app.storage.exists(contentKey(sha))).toBe(true);
       const reserva = await handle.db
         .selectFrom('reservas_contenido')

@@ -347,7 +347,7 @@ describe.each(testDatabases())('API de integración: facturas ($name)', ({ open 
       expect(res.statusCode, code).toBe(status);
       expect(res.json().error.code).toBe(code);
       // Refused before storage: no bytes. Refused after (404): only bytes reserved for the
-      // orphan purge, never deleted by the request itself (decision 008).
+      // orphan purge, never deleted by the request itself (decision 009).
       if (body.length > 0) expect(await sinReservar(contentKey(sha(body)))).toBe(false);
     }
     expect(await archivos()).toBe(antes);

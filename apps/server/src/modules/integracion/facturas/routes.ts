@@ -46,7 +46,7 @@ const facturasIntegracionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      // Refused, the stored bytes stay for the orphan purge (decision 008).
+      // Refused, the stored bytes stay for the orphan purge (decision 009).
       const upload = await storePdfBody(app, request.body);
       const answer = await idempotentWrite(app.db, pdfIdempotencyOf(request, upload), 200, (trx) =>
         guardarPdfFactura(trx, request.params.clave, upload),
