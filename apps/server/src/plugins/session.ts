@@ -110,7 +110,7 @@ export interface ClienteActor {
 /** The customer session's active client (401 without a session, 403 without a client). */
 export function clienteActorOf(request: FastifyRequest): ClienteActor {
   const session = sessionOf(request, 'clientes');
-  if (session.clienteId == null) throw forbidden();
+  if (session.clienteId == null) throw noActiveEmpresa('clientes');
   return { clienteId: session.clienteId, usuarioId: session.usuarioId, ip: request.ip };
 }
 
@@ -144,19 +144,23 @@ export const requireAnySession = sessionGuard(async (request) => {
 });
 
 /** preHandler: a customer session with its active client chosen (401 / 403). */
+/** Signed in, company not chosen yet (spec §2: the choice is mandatory). */
+const noActiveEmpresa = (portal: Portal) =>
+  portal === 'clientes'
+    ? new HttpError(403, 'NO_ACTIVE_CLIENT', 'Seleccione primero el cliente con el que conectar.')
+    : new HttpError(
+        403,
+        'NO_ACTIVE_SUPPLIER',
+        'Seleccione primero el proveedor con el que conectar.',
+      );
+
 export const requireCliente = sessionGuard(async (request) => {
-  if (sessionOf(request, 'clientes').clienteId == null) {
-    throw new HttpError(
-      403,
-      'NO_ACTIVE_CLIENT',
-      'Seleccione primero el cliente con el que conectar.',
-    );
-  }
+  if (sessionOf(request, 'clientes').clienteId == null) throw noActiveEmpresa('clientes');
 });
 
 /** preHandler: a supplier session with its active supplier (401 / 403). */
 export const requireProveedor = sessionGuard(async (request) => {
-  if (sessionOf(request, 'proveedores').proveedorId == null) throw forbidden();
+  if (sessionOf(request, 'proveedores').proveedorId == null) throw noActiveEmpresa('proveedores');
 });
 
 /**
@@ -167,7 +171,8 @@ export const requireProveedor = sessionGuard(async (request) => {
 export function requireResource(recurso: string): preHandlerAsyncHookHandler {
   return sessionGuard(async (request) => {
     const session = sessionOf(request, portalOfResource(recurso));
-    if (session.portal === 'clientes' && session.clienteId == null) throw forbidden();
+    const empresaId = session.portal === 'clientes' ? session.clienteId : session.proveedorId;
+    if (empresaId == null) throw noActiveEmpresa(session.portal);
     if (!(await sessionHasResource(request.server.db, session, recurso))) throw forbidden();
   });
 }
