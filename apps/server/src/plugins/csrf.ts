@@ -2,7 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hmacHex, randomToken, safeEqual } from '../lib/tokens.js';
 import { sendError } from './errors.js';
-import { isHttps } from './session.js';
+import { isHttps, requiresSession } from './session.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set on routes guarded by a session guard (plugins/session.ts); read by the CSRF check. */
+    requiresSession?: boolean;
+  }
+}
 
 /** Readable by the SPA, which echoes it in the header on every write (apps/web api-client). */
 export const CSRF_COOKIE = 'csrf-token';
@@ -92,9 +99,21 @@ function originAllowed(request: FastifyRequest): boolean {
  * CSRF protection for every state-changing API call: the `x-csrf-token` header must equal
  * the `csrf-token` cookie and verify for the current session, and the Origin must be ours.
  * Runs before validation (after body parsing), so nothing is ever done on a failed check.
+ *
+ * A write without any session to a route that needs one answers 401 first (spec §8: the SPA
+ * then goes to the login page): with the session cookie lost or expired, the CSRF token is
+ * still bound to the old session and would fail as a 403 "Recargue la página" that no reload
+ * can cure. Nothing can happen there without a session, so skipping the token check is safe;
+ * the routes usable without a session (login, recovery, access links) keep it.
  */
 export default fp(
   async function csrfPlugin(app: FastifyInstance) {
+    app.addHook('onRoute', (route) => {
+      if (requiresSession(route.preHandler)) {
+        route.config = { ...route.config, requiresSession: true };
+      }
+    });
+
     // Callback-style (plugins/security-headers.ts): nothing here waits.
     app.addHook('preValidation', (request, reply, done) => {
       const path = request.url;
@@ -104,6 +123,9 @@ export default fp(
         CSRF_EXEMPT_PREFIXES.some((prefix) => path.startsWith(prefix))
       ) {
         return done();
+      }
+      if (request.session === null && request.routeOptions.config.requiresSession) {
+        return sendError(reply, 401, 'UNAUTHENTICATED', 'Sesión no iniciada o caducada.');
       }
       const cookieToken = request.cookies[CSRF_COOKIE];
       const headerToken = request.headers[CSRF_HEADER];

@@ -110,32 +110,58 @@ export interface ClienteActor {
 /** The customer session's active client (401 without a session, 403 without a client). */
 export function clienteActorOf(request: FastifyRequest): ClienteActor {
   const session = sessionOf(request, 'clientes');
-  if (session.clienteId == null) throw forbidden();
+  if (session.clienteId == null) throw noActiveEmpresa('clientes');
   return { clienteId: session.clienteId, usuarioId: session.usuarioId, ip: request.ip };
+}
+
+/**
+ * The guards below, known by identity: a route whose preHandler holds one needs a session, so
+ * the CSRF check (plugins/csrf.ts) lets a write without any session through to answer 401.
+ */
+const sessionGuards = new WeakSet<object>();
+
+function sessionGuard(handler: preHandlerAsyncHookHandler): preHandlerAsyncHookHandler {
+  sessionGuards.add(handler);
+  return handler;
+}
+
+/** Whether a route's preHandler option includes one of the session guards of this file. */
+export function requiresSession(preHandler: unknown): boolean {
+  const handlers: unknown[] = Array.isArray(preHandler) ? preHandler : [preHandler];
+  return handlers.some((handler) => typeof handler === 'function' && sessionGuards.has(handler));
 }
 
 /** preHandler: a live session of that portal (401 otherwise). */
 export function requireSession(portal: Portal): preHandlerAsyncHookHandler {
-  return async (request) => {
+  return sessionGuard(async (request) => {
     sessionOf(request, portal);
-  };
+  });
 }
 
+/** preHandler: a live session of either portal (401 otherwise). */
+export const requireAnySession = sessionGuard(async (request) => {
+  if (!request.session) throw unauthenticated();
+});
+
 /** preHandler: a customer session with its active client chosen (401 / 403). */
-export const requireCliente: preHandlerAsyncHookHandler = async (request) => {
-  if (sessionOf(request, 'clientes').clienteId == null) {
-    throw new HttpError(
-      403,
-      'NO_ACTIVE_CLIENT',
-      'Seleccione primero el cliente con el que conectar.',
-    );
-  }
-};
+/** Signed in, company not chosen yet (spec §2: the choice is mandatory). */
+const noActiveEmpresa = (portal: Portal) =>
+  portal === 'clientes'
+    ? new HttpError(403, 'NO_ACTIVE_CLIENT', 'Seleccione primero el cliente con el que conectar.')
+    : new HttpError(
+        403,
+        'NO_ACTIVE_SUPPLIER',
+        'Seleccione primero el proveedor con el que conectar.',
+      );
+
+export const requireCliente = sessionGuard(async (request) => {
+  if (sessionOf(request, 'clientes').clienteId == null) throw noActiveEmpresa('clientes');
+});
 
 /** preHandler: a supplier session with its active supplier (401 / 403). */
-export const requireProveedor: preHandlerAsyncHookHandler = async (request) => {
-  if (sessionOf(request, 'proveedores').proveedorId == null) throw forbidden();
-};
+export const requireProveedor = sessionGuard(async (request) => {
+  if (sessionOf(request, 'proveedores').proveedorId == null) throw noActiveEmpresa('proveedores');
+});
 
 /**
  * preHandler for a section gated by a menu resource (e.g. `apiweb.clientes.facturas`): the
@@ -143,9 +169,10 @@ export const requireProveedor: preHandlerAsyncHookHandler = async (request) => {
  * without the resource (or, on the customer side, without an active client).
  */
 export function requireResource(recurso: string): preHandlerAsyncHookHandler {
-  return async (request) => {
+  return sessionGuard(async (request) => {
     const session = sessionOf(request, portalOfResource(recurso));
-    if (session.portal === 'clientes' && session.clienteId == null) throw forbidden();
+    const empresaId = session.portal === 'clientes' ? session.clienteId : session.proveedorId;
+    if (empresaId == null) throw noActiveEmpresa(session.portal);
     if (!(await sessionHasResource(request.server.db, session, recurso))) throw forbidden();
-  };
+  });
 }

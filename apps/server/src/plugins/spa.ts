@@ -3,8 +3,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { InitialData } from '@extranet/contracts/initial-data/initial-data';
 import { INITIAL_DATA_ELEMENT_ID } from '@extranet/contracts/initial-data/initial-data';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, onSendAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { circuitoOriginsCache, withFormActionSources } from '../modules/circuito/service.js';
 import { buildInitialData } from '../modules/initial-data/service.js';
 import { ensureCsrfCookie } from './csrf.js';
 import { sendError } from './errors.js';
@@ -75,8 +76,25 @@ export default fp<{ webDistDir: string }>(
         .send(injectInitialData(indexHtml, data));
     };
 
-    app.get('/', { schema: { hide: true } }, (request, reply) => serveIndex(request.url, reply));
-    app.get('/*', { schema: { hide: true } }, (request, reply) => serveIndex(request.url, reply));
+    // The page is where the Circuito Seguridad form is posted from: its CSP's form-action must
+    // allow the circuit's origins (from the data). A route hook, so it runs after the global
+    // security headers, whatever they set.
+    const circuitoOrigins = circuitoOriginsCache(app.db);
+    const allowCircuito: onSendAsyncHookHandler = async (_request, reply, payload) => {
+      const csp = reply.getHeader('content-security-policy');
+      const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
+      if (html && typeof csp === 'string') {
+        reply.header(
+          'content-security-policy',
+          withFormActionSources(csp, await circuitoOrigins()),
+        );
+      }
+      return payload;
+    };
+
+    const page = { schema: { hide: true }, onSend: allowCircuito };
+    app.get('/', page, (request, reply) => serveIndex(request.url, reply));
+    app.get('/*', page, (request, reply) => serveIndex(request.url, reply));
   },
   { name: 'spa', dependencies: ['database'] },
 );

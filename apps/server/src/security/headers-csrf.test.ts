@@ -40,12 +40,14 @@ describe.each(testDatabases())('cabeceras y CSRF ($name)', ({ name, open }) => {
   let app: App;
   let ops: Operation[];
   let browsers: Record<'clientes' | 'proveedores' | 'anonimo', TestBrowser>;
+  let proveedorEmail: string;
 
   beforeAll(async () => {
     handle = await open();
     app = await buildTestApp(handle);
     await seedDemo(handle.db);
     const proveedor = await createProveedorConUsuario(handle.db);
+    proveedorEmail = proveedor.email;
     browsers = {
       clientes: await signedIn(app, 'cliente@demo.es'),
       proveedores: await signedIn(app, proveedor.email, { portal: 'proveedores' }),
@@ -175,7 +177,66 @@ describe.each(testDatabases())('cabeceras y CSRF ($name)', ({ name, open }) => {
       expect(wrong).toEqual([]);
     },
   );
+
+  area.check(
+    'a write without a session answers 401, not the CSRF 403; the pre-session writes keep CSRF',
+    'every POST/PUT/PATCH/DELETE outside /api/integration/ from a browser that signed in and then lost its session cookie (its CSRF token bound to the old session)',
+    name,
+    async () => {
+      const writes = ops.filter(
+        (op) => op.method !== 'GET' && !op.path.startsWith('/api/integration/'),
+      );
+      // One login per portal (the login limit counts per IP); each write from a copy of its
+      // cookies without the session one, so no answer's cookies reach the next write.
+      const lost = {} as Record<'clientes' | 'proveedores', Map<string, string>>;
+      for (const portal of ['clientes', 'proveedores'] as const) {
+        const browser = new TestBrowser(app);
+        const email = portal === 'clientes' ? 'cliente@demo.es' : proveedorEmail;
+        expect((await browser.login(email, { portal })).statusCode).toBe(200);
+        browser.cookies.delete('sid');
+        lost[portal] = new Map(browser.cookies);
+      }
+      const wrong: string[] = [];
+      for (const op of writes) {
+        const browser = new TestBrowser(app);
+        for (const [cookie, value] of lost[portalOf(op.path) ?? 'clientes']) {
+          browser.cookies.set(cookie, value);
+        }
+        const res = await browser.request(op.method, fill(op), {
+          payload: op.consumes.includes('application/json') ? {} : undefined,
+        });
+        const code =
+          res.statusCode >= 400 ? res.json<{ error: { code: string } }>().error.code : '';
+        const expected = PRE_SESSION_WRITES.includes(op.path) ? 'CSRF' : 'UNAUTHENTICATED';
+        const status = expected === 'CSRF' ? 403 : 401;
+        if (res.statusCode !== status || code !== expected) {
+          wrong.push(
+            `${op.method} ${op.path}: ${res.statusCode} ${code}, expected ${status} ${expected}`,
+          );
+        }
+      }
+      expect(wrong).toEqual([]);
+    },
+  );
 });
+
+/**
+ * Writes that work without a session, so the CSRF check must come first (login CSRF): login,
+ * logout, password recovery, access links and the TOTP step of a login.
+ */
+const PRE_SESSION_WRITES = [
+  '/api/login',
+  '/api/proveedores/login',
+  '/api/logout',
+  '/api/proveedores/logout',
+  '/api/password-reset/check',
+  '/api/password-reset',
+  '/api/clientes/access',
+  '/api/proveedores/access',
+  '/api/auth/totp',
+  '/api/auth/totp/codigo-recuperacion',
+  '/api/auth/totp/alta',
+];
 
 async function csrfOf(browser: TestBrowser): Promise<string> {
   await browser.get('/api/auth');

@@ -4,6 +4,10 @@ import { decideGuard, hasAccessToken } from './guard';
 
 const customerSession: AuthSession = { ...anonymousSession, success: 1, email: 'a@b.es', id: 7 };
 const supplierSession: AuthSession = { ...customerSession, client: false, supplier: true };
+/** Signed in with several companies, none chosen yet (issue 14 point 3). */
+const choices = [{ id: 3, razon_social: 'Uno S.L.', localidad: 'Valencia' }];
+const pendingCustomer: AuthSession = { ...customerSession, id: 0, pendingChoice: choices };
+const pendingSupplier: AuthSession = { ...supplierSession, id: 0, pendingChoice: choices };
 
 const base = {
   requiresAuth: true,
@@ -54,6 +58,7 @@ describe('decideGuard', () => {
     ['a failed check', null],
     ['an anonymous session', anonymousSession],
     ['a session of the other portal', supplierSession],
+    ['a session whose client choice is pending', pendingCustomer],
   ])('sends the customer to /login after %s, keeping the full path', (_case, session) => {
     expect(decideGuard({ ...base, portal: 'clientes', session })).toEqual({
       kind: 'redirect-to-login',
@@ -74,6 +79,21 @@ describe('decideGuard', () => {
       kind: 'redirect-to-login',
       loginPath: '/proveedores/login',
       afterLogin: '/proveedores/panel',
+    });
+  });
+
+  it('sends a supplier whose carrier choice is pending to /proveedores/login', () => {
+    expect(
+      decideGuard({
+        ...base,
+        portal: 'proveedores',
+        targetPath: '/proveedores/cargas',
+        session: pendingSupplier,
+      }),
+    ).toEqual({
+      kind: 'redirect-to-login',
+      loginPath: '/proveedores/login',
+      afterLogin: '/proveedores/cargas',
     });
   });
 });

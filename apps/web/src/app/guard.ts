@@ -43,9 +43,11 @@ export function decideGuard(input: GuardInput): GuardDecision {
   if (!requiresAuth || hasAccessToken(portal, params)) return { kind: 'allow' };
   if (session === undefined) return { kind: 'check-session' };
   // A session of the other portal does not open this one: its API calls would all be refused.
+  // Nor does one whose mandatory company choice is pending (spec §2): the login page asks it.
   const signedIn =
     session !== null &&
     session.success === 1 &&
+    session.pendingChoice === undefined &&
     (portal === 'proveedores' ? session.supplier : session.client);
   if (signedIn) return { kind: 'allow' };
   return { kind: 'redirect-to-login', loginPath: loginPaths[portal], afterLogin: targetPath };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ClienteResumen } from './login.js';
 import { RegionCode } from '../regiones/region.js';
 
 /**
@@ -19,6 +20,12 @@ export const AuthSession = z.object({
   name: z.string(),
   sessionName: z.string(),
   sessionId: z.string(),
+  /**
+   * Present only while a login with several clients (or carriers) waits for the mandatory
+   * choice (spec §2, §4): the companies to choose from. No portal page opens meanwhile, and
+   * the login page shows the selection dialog again (e.g. after a reload).
+   */
+  pendingChoice: z.array(ClienteResumen).optional(),
 });
 export type AuthSession = z.infer<typeof AuthSession>;
 

@@ -7,8 +7,9 @@ import { clock } from '../../lib/clock.js';
 import { requireResource } from '../../plugins/session.js';
 import { buildTestApp } from '../../test/app.js';
 import { testDatabases } from '../../test/databases.js';
-import { LOGIN_PER_IP_PER_MINUTE } from './routes.js';
+import { createProveedorConUsuario } from '../../test/proveedores.js';
 import { TestBrowser, signedIn } from '../../test/session.js';
+import { LOGIN_PER_IP_PER_MINUTE } from './routes.js';
 
 const invalid = (email: string) => ({
   error: {
@@ -197,6 +198,89 @@ describe.each(testDatabases())('inicio de sesión en $name', ({ open }) => {
     const menu = await browser.get('/api/clientes/updatemenu');
     expect(menu.json()).toHaveLength(6);
     expect(await auditActions()).toContain('cliente.elegido');
+  });
+
+  it('keeps the client choice pending across reloads: /api/auth lists the clients, no section answers', async () => {
+    const browser = new TestBrowser(app);
+    const res = await browser.login('grupo@demo.es');
+    expect(res.statusCode).toBe(200);
+    const own = res.json().clientes as Array<{ id: number; razon_social: string }>;
+
+    // A reload asks GET /api/auth again: the choice is still pending, with the same clients.
+    for (let reload = 0; reload < 2; reload++) {
+      const auth = (await browser.get('/api/auth')).json();
+      expect(auth).toMatchObject({ success: 1, client: true, id: 0 });
+      expect(auth.pendingChoice).toEqual(own);
+    }
+    for (const url of ['/api/clientes/prueba-facturas', '/api/clientes/portes']) {
+      const refused = await browser.get(url);
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json(), url).toEqual({
+        error: {
+          code: 'NO_ACTIVE_CLIENT',
+          message: 'Seleccione primero el cliente con el que conectar.',
+        },
+      });
+    }
+    const sugerencias = () => app.db.selectFrom('sugerencias').select('id').execute();
+    const before = await sugerencias();
+    const write = await browser.post('/api/clientes/sugerencias', { texto: 'Una sugerencia' });
+    expect(write.statusCode).toBe(403);
+    expect(write.json().error.code).toBe('NO_ACTIVE_CLIENT');
+    expect(await sugerencias()).toEqual(before);
+
+    const chosen = await browser.put('/api/clientes/cliente', { id: own[2]!.id });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json().pendingChoice).toBeUndefined();
+    const auth = (await browser.get('/api/auth')).json();
+    expect(auth).toMatchObject({ success: 1, id: own[2]!.id });
+    expect(auth).not.toHaveProperty('pendingChoice');
+    expect((await browser.get('/api/clientes/prueba-facturas')).statusCode).toBe(200);
+    // One client: nothing to choose, never pending.
+    const cliente = await signedIn(app, 'cliente@demo.es');
+    expect((await cliente.get('/api/auth')).json()).not.toHaveProperty('pendingChoice');
+  });
+
+  it('makes a carrier user with several carriers choose too: no active one until then', async () => {
+    const first = await createProveedorConUsuario(app.db);
+    const second = await createProveedorConUsuario(app.db);
+    await app.db
+      .insertInto('usuarios_proveedores')
+      .values({ usuario_id: first.usuarioId, proveedor_id: second.proveedorId })
+      .execute();
+    const browser = new TestBrowser(app);
+    const res = await browser.login(first.email, { portal: 'proveedores' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().proveedores).toHaveLength(2);
+    expect(res.json().menus).toEqual([]);
+
+    const auth = (await browser.get('/api/auth')).json();
+    expect(auth).toMatchObject({ success: 1, supplier: true, id: 0 });
+    expect(auth.pendingChoice).toEqual(res.json().proveedores);
+    expect((await browser.get('/api/proveedores/menu')).json()).toEqual([]);
+    for (const url of ['/api/proveedores/cargas', '/api/proveedores/vehiculos']) {
+      const refused = await browser.get(url);
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json(), url).toEqual({
+        error: {
+          code: 'NO_ACTIVE_SUPPLIER',
+          message: 'Seleccione primero el proveedor con el que conectar.',
+        },
+      });
+    }
+    const carga = await app.db.selectFrom('cargas').select('id').executeTakeFirstOrThrow();
+    const descartar = await browser.post(`/api/proveedores/cargas/${carga.id}/descartar`);
+    expect(descartar.statusCode).toBe(403);
+    expect(descartar.json().error.code).toBe('NO_ACTIVE_SUPPLIER');
+    const descartes = await app.db.selectFrom('descartes').selectAll().execute();
+    expect(descartes.filter((d) => d.carga_id === carga.id)).toEqual([]);
+
+    const chosen = await browser.put('/api/proveedores/proveedor', { id: second.proveedorId });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json()).toMatchObject({ id: second.proveedorId });
+    expect(chosen.json()).not.toHaveProperty('pendingChoice');
+    expect((await browser.get('/api/proveedores/cargas')).statusCode).toBe(200);
+    expect((await browser.get('/api/proveedores/menu')).json()).toHaveLength(9);
   });
 
   it('serves each demo account its own menu and refuses a section without its resource', async () => {

@@ -206,10 +206,11 @@ export async function openLoginSession(
         usuarioId: usuario.id,
         portal,
         region: usuario.region,
-        // One client: it is the active one; several: none until PUT /api/clientes/cliente.
+        // One company: it is the active one. Several: none until the user chooses
+        // (PUT /api/clientes/cliente, /api/proveedores/proveedor); the choice is mandatory
+        // (spec §2, §6) and, until made, no portal section answers.
         clienteId: clientes.length === 1 ? (clientes[0]?.id ?? null) : null,
-        // Suppliers: the first (lowest id) is active; PUT /api/proveedores/proveedor switches.
-        proveedorId: proveedores[0]?.id ?? null,
+        proveedorId: proveedores.length === 1 ? (proveedores[0]?.id ?? null) : null,
       },
       input.previousSessionKey,
     );
@@ -271,6 +272,13 @@ export async function describeSession(
   if (!session) return anonymousSession;
   const empresaId = session.portal === 'clientes' ? session.clienteId : session.proveedorId;
   const perfil = await findPerfilSesion(db, session.portal, session.usuarioId, empresaId);
+  // Signed in, company not chosen yet: the login page reopens the mandatory choice.
+  const pendingChoice =
+    empresaId == null && session.usuarioId != null
+      ? session.portal === 'clientes'
+        ? await listClientesOfUsuario(db, session.usuarioId)
+        : await listProveedoresOfUsuario(db, session.usuarioId)
+      : undefined;
   return {
     success: 1,
     region: session.region,
@@ -282,6 +290,7 @@ export async function describeSession(
     name: perfil.razonSocial ?? perfil.nombre ?? '',
     sessionName: session.portal,
     sessionId: session.id,
+    ...(pendingChoice ? { pendingChoice } : {}),
   };
 }
 

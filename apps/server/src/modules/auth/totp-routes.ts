@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { issueCsrfCookie } from '../../plugins/csrf.js';
 import { HttpError } from '../../plugins/errors.js';
-import { isHttps, setSessionCookie } from '../../plugins/session.js';
+import { isHttps, requireAnySession, setSessionCookie } from '../../plugins/session.js';
 import { findUsuarioById, listClientesOfUsuario, listProveedoresOfUsuario } from './repository.js';
 import { setRememberCookie } from './routes.js';
 import { openLoginSession } from './service.js';
@@ -148,6 +148,7 @@ const totpRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/totp/alta',
     {
+      preHandler: requireAnySession,
       schema: {
         tags: ['auth'],
         summary: 'Empieza el alta del segundo factor: secreto y código QR (se muestran una vez)',
@@ -160,6 +161,7 @@ const totpRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/totp/confirmar',
     {
+      preHandler: requireAnySession,
       schema: {
         tags: ['auth'],
         summary:
@@ -177,6 +179,7 @@ const totpRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/totp/codigos-recuperacion',
     {
+      preHandler: requireAnySession,
       schema: {
         tags: ['auth'],
         summary:
@@ -199,6 +202,7 @@ const totpRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/totp/desactivar',
     {
+      preHandler: requireAnySession,
       schema: {
         tags: ['auth'],
         summary: 'Desactiva el segundo factor con un código válido',

@@ -6,11 +6,12 @@ import { accessLinkMenu, portalOfResource } from './catalog.js';
 import { hasRecurso, listRecursos } from './repository.js';
 
 /**
- * The sections a session may open. A customer session with several clients has no menu
+ * The sections a session may open. A session with several clients (or carriers) has no menu
  * until one is chosen (the contract's LoginResponse: menus empty until then).
  */
 export async function menuOf(db: Kysely<Database>, session: Session): Promise<MenuEntry[]> {
-  if (session.portal === 'clientes' && session.clienteId == null) return [];
+  const empresaId = session.portal === 'clientes' ? session.clienteId : session.proveedorId;
+  if (empresaId == null) return [];
   if (session.usuarioId == null) return accessLinkMenu(session.portal);
   return listRecursos(db, session.usuarioId, session.portal);
 }

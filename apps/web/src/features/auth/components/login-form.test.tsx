@@ -49,6 +49,13 @@ function renderForm(portal: Portal = 'clientes') {
   return { ...result, user };
 }
 
+/** The calls made, without the form's own `GET /api/auth` on mount (a pending choice). */
+function callsBesidesSessionCheck(fetchMock: ReturnType<typeof mockApi>) {
+  return fetchMock.mock.calls.filter(
+    ([url, init]) => `${init?.method ?? 'GET'} ${url}` !== 'GET /api/auth',
+  );
+}
+
 const email = () => screen.getByLabelText(/^E-mail/);
 const password = () => screen.getByLabelText(/^Contraseña/);
 const loginButton = () => screen.getByRole('button', { name: 'Login' });
@@ -99,7 +106,7 @@ describe('LoginForm fields (spec §2, §5)', () => {
       screen.getByText('Por favor, corregir todos los errores antes de hacer Login.'),
     ).toBeInTheDocument();
     expect(email()).toHaveAttribute('aria-invalid', 'true');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(callsBesidesSessionCheck(fetchMock)).toEqual([]);
   });
 
   it('hides the region selector with a single active region', () => {
@@ -318,6 +325,44 @@ describe('customer login flow (spec §4)', () => {
     expect(takeHandedOverMenus()).toEqual({ portal: 'clientes', menus });
   });
 
+  it.each([
+    ['clientes', 'Seleccionar cliente conexión', '/api/clientes/cliente', '/clientes/tracking'],
+    [
+      'proveedores',
+      'Seleccionar proveedor conexión',
+      '/api/proveedores/proveedor',
+      '/proveedores/cargas',
+    ],
+  ] as const)(
+    '%s: a reload during the choice shows the mandatory dialog again (issue 14.3)',
+    async (portal, title, choosePath, landing) => {
+      const pending = {
+        ...anonymousSession,
+        success: 1 as const,
+        client: portal === 'clientes',
+        supplier: portal === 'proveedores',
+        pendingChoice: clientes(3),
+      };
+      const updateMenu =
+        portal === 'clientes' ? '/api/clientes/updatemenu' : '/api/proveedores/updatemenu';
+      const fetchMock = mockApi({
+        'GET /api/auth': () => json(200, pending),
+        [`PUT ${choosePath}`]: () => json(200, { ...pending, pendingChoice: undefined, id: 3 }),
+        [`GET ${updateMenu}`]: () => json(200, menus),
+      });
+      const { user, router } = renderForm(portal);
+      const dialog = await screen.findByRole('dialog', { name: title });
+      expect(within(dialog).queryByRole('button', { name: 'Cancelar' })).toBeNull();
+      await user.click(within(dialog).getByRole('radio', { name: 'Cliente 3 (Valencia)' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Seleccionar' }));
+      await screen.findByText('landed');
+      expect(router.state.location.pathname).toBe(landing);
+      expect(sentBodies(fetchMock, `PUT ${choosePath}`)).toEqual([
+        { id: 3, razon_social: 'Cliente 3', localidad: 'Valencia' },
+      ]);
+    },
+  );
+
   it('a failed menu update after the choice is only logged', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     mockApi({
@@ -343,7 +388,7 @@ describe('supplier login flow (spec §4)', () => {
     await fillAndSubmit(user, 'proveedor@demo.es');
     await screen.findByText('landed');
     expect(router.state.location.pathname).toBe('/proveedores/cargas');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(callsBesidesSessionCheck(fetchMock)).toHaveLength(1);
   });
 
   it('lands on the stored afterLogin', async () => {

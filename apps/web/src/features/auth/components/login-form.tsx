@@ -3,7 +3,7 @@ import type { RegionCode } from '@extranet/contracts/regiones/region';
 import { ActionIcon, Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useField } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
-import { lazy, Suspense, useMemo, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { loadAllTexts } from '../../../i18n';
@@ -73,6 +73,26 @@ export function LoginForm({ portal }: LoginFormProps) {
   const passwordRef = useRef<HTMLInputElement>(null);
   const loginMutation = useLogin(portal);
   const chooseMutation = useChooseCompany(portal);
+
+  // Issue 14 point 3: signed in, company not chosen yet (a reload during the mandatory choice,
+  // or a portal page that sent the user here): the same dialog again, with the server's list.
+  useEffect(() => {
+    const controller = new AbortController();
+    void (async () => {
+      try {
+        // Loaded on demand: the session schema (zod) stays out of the login page's chunk.
+        const { getAuthSession } = await import('../api/get-auth-session');
+        const session = await getAuthSession(controller.signal);
+        const samePortal = portal === 'proveedores' ? session.supplier : session.client;
+        if (session.success === 1 && samePortal && session.pendingChoice) {
+          setCompanies((shown) => shown ?? session.pendingChoice);
+        }
+      } catch (error) {
+        if (!controller.signal.aborted) console.warn('No se ha podido comprobar la sesión', error);
+      }
+    })();
+    return () => controller.abort();
+  }, [portal]);
 
   // @mantine/form's field hook rather than its whole form (issue 7: 5 KiB less on the entry).
   // Spec §5: each field must pass its own HTML5 validity check (type=email, required).
