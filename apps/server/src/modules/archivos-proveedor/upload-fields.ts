@@ -2,8 +2,6 @@ import { controlCharacterIssues } from '@extranet/contracts/common/text';
 import type { z } from 'zod';
 import { controlCharactersError } from '../../lib/validator.js';
 import { HttpError } from '../../plugins/errors.js';
-import type { ReceivedUpload } from '../../storage/receive-upload.js';
-import type { UploadDeps } from '../transportes/service.js';
 
 /**
  * Validates the text fields of a multipart upload with their contract. The fields arrive in
@@ -12,17 +10,12 @@ import type { UploadDeps } from '../transportes/service.js';
  * answer is a 400 with the first reason in Spanish (all of them in `details`), as for any
  * other invalid request.
  */
-export async function parseUploadFields<T extends z.ZodType>(
-  _deps: UploadDeps,
-  _upload: ReceivedUpload,
+export function parseUploadFields<T extends z.ZodType>(
   schema: T,
   fields: Record<string, string>,
-): Promise<z.infer<T>> {
+): z.infer<T> {
   const refused = controlCharacterIssues(schema, fields);
-  if (refused.length > 0) {
-    await discardUpload(deps, upload);
-    throw controlCharactersError(refused);
-  }
+  if (refused.length > 0) throw controlCharactersError(refused);
   const parsed = schema.safeParse(fields);
   if (parsed.success) return parsed.data;
   const details = parsed.error.issues.map((issue) => ({
@@ -38,11 +31,6 @@ export async function parseUploadFields<T extends z.ZodType>(
 }
 
 /** A 400 for a rule checked after the upload (a date against today…); nothing is recorded. */
-export async function refuseUpload(
-  _deps: UploadDeps,
-  _upload: ReceivedUpload,
-  field: string,
-  message: string,
-): Promise<never> {
+export function refuseUpload(field: string, message: string): never {
   throw new HttpError(400, 'VALIDATION_ERROR', message, [{ path: `/${field}`, message }]);
 }

@@ -33,7 +33,7 @@ describe.each(testDatabases())('archivos ($name)', ({ open }) => {
     // Test-only routes, shaped like the portal's: upload then record in one transaction.
     app.post<{ Querystring: { fail?: string } }>('/test/archivos', async (request) => {
       const { file } = await receiveUpload(request);
-      return recordUpload({ db: app.db }, file, async (trx) => {
+      return recordUpload({ db: app.db }, async (trx) => {
         const archivo = await insertArchivo(trx, archivoValues(file, 'cmr', owner(), null));
         if (request.query.fail) throw new Error('fallo del cambio de dominio');
         return archivo;

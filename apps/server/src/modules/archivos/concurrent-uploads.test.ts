@@ -56,7 +56,7 @@ describe.each(testDatabases())('subidas simultáneas de los mismos bytes ($name)
       // (its amounts do not add up), the "certificate" is recorded.
       app.post<{ Querystring: { rechazar?: string } }>('/test/subidas', async (request) => {
         const { file } = await receiveUpload(request);
-        return recordUpload({ db: app.db }, file, async (trx) => {
+        return recordUpload({ db: app.db }, async (trx) => {
           const archivo = await insertArchivo(
             trx,
             archivoValues(file, 'factura', { kind: 'cliente', id: cliente.id }, null),

@@ -50,7 +50,6 @@ export async function storeContent(
  */
 export async function recordUpload<T>(
   deps: { db: Kysely<Database> },
-  _upload: ReceivedUpload,
   work: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
   return deps.db.transaction().execute(work);

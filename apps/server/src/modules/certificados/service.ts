@@ -130,25 +130,15 @@ export async function subirCertificado(
   upload: ReceivedUpload,
   fields: Record<string, string>,
 ): Promise<CertificadosList> {
-  const campos = await parseUploadFields(deps, upload, CertificadoCampos, fields);
+  const campos = parseUploadFields(CertificadoCampos, fields);
   const today = todayInSpain(clock.now());
   if (campos.fecha_caducidad <= today) {
-    await refuseUpload(
-      deps,
-      upload,
-      'fecha_caducidad',
-      'La fecha de caducidad debe ser posterior a hoy.',
-    );
+    refuseUpload('fecha_caducidad', 'La fecha de caducidad debe ser posterior a hoy.');
   }
   if (campos.fecha_emision && campos.fecha_emision > today) {
-    await refuseUpload(
-      deps,
-      upload,
-      'fecha_emision',
-      'La fecha de emisión no puede ser posterior a hoy.',
-    );
+    refuseUpload('fecha_emision', 'La fecha de emisión no puede ser posterior a hoy.');
   }
-  await recordUpload(deps, upload, async (trx) => {
+  await recordUpload(deps, async (trx) => {
     const tipo = await findTipo(trx, campos.tipo);
     if (!tipo) {
       throw new HttpError(400, 'VALIDATION_ERROR', 'Tipo de certificado desconocido.', [

@@ -112,19 +112,14 @@ export async function subirFactura(
   upload: ReceivedUpload,
   fields: Record<string, string>,
 ): Promise<FacturaProveedorDetalle> {
-  const campos = await parseUploadFields(deps, upload, FacturaProveedorCampos, fields);
+  const campos = parseUploadFields(FacturaProveedorCampos, fields);
   const today = todayInSpain(clock.now());
   if (campos.fecha_emision > today) {
-    await refuseUpload(
-      deps,
-      upload,
-      'fecha_emision',
-      'La fecha de emisión no puede ser posterior a hoy.',
-    );
+    refuseUpload('fecha_emision', 'La fecha de emisión no puede ser posterior a hoy.');
   }
   const ids = [...new Set(campos.transporteIds)];
 
-  const facturaId = await recordUpload(deps, upload, async (trx) => {
+  const facturaId = await recordUpload(deps, async (trx) => {
     const found = await findTransportesParaFacturar(trx, actor.proveedorId, ids);
     const byId = new Map(found.map((t) => [t.id, t]));
     for (const id of ids) {

@@ -143,7 +143,7 @@ export async function facturaPdf(
     created,
   };
   try {
-    return await recordUpload(deps, stored, async (trx) => {
+    return await recordUpload(deps, async (trx) => {
       const archivo = await insertArchivo(
         trx,
         archivoValues(stored, 'factura', { kind: 'cliente', id: actor.clienteId }, actor.usuarioId),

@@ -330,7 +330,7 @@ export async function assertCmrUploadable(
 /**
  * Records the CMR of a leg: the archivo row (owner = this carrier, tipo 'cmr') and the leg's
  * `cmr_archivo_id`/`cmr_subido_at` in one transaction. A concurrent upload that got there
- * first makes this one a 409, and its bytes are removed (recordUpload).
+ * first makes this one a 409; its bytes stay for the orphan purge (decision 009).
  */
 export async function subirCmr(
   deps: UploadDeps,
@@ -338,7 +338,7 @@ export async function subirCmr(
   subpartidaId: number,
   upload: ReceivedUpload,
 ): Promise<SubpartidaDetalle> {
-  await recordUpload(deps, upload, async (trx) => {
+  await recordUpload(deps, async (trx) => {
     const archivo = await insertArchivo(
       trx,
       archivoValues(upload, 'cmr', { kind: 'proveedor', id: actor.proveedorId }, actor.usuarioId),
