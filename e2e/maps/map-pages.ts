@@ -53,7 +53,17 @@ export const MAP_PAGES: readonly MapPage[] = [
         const { items } = (await response.json()) as {
           items: { partida: string; ultima_parada: unknown }[];
         };
-        return (items.find((p) => p.ultima_parada !== null) ?? items[0])?.partida;
+        // A demo shipment whose stops have coordinates: other tests running at the same time
+        // create shipments through the ERP whose stops have none (nothing to draw a route of).
+        for (const { partida } of items.filter((p) => p.ultima_parada !== null)) {
+          const tracking = await fetch(
+            `/api/clientes/portes/${encodeURIComponent(partida)}/tracking`,
+            { headers: { Accept: 'application/json' } },
+          );
+          const { paradas } = (await tracking.json()) as { paradas: { lat: number | null }[] };
+          if (paradas.some((parada) => parada.lat !== null)) return partida;
+        }
+        return undefined;
       });
       if (!partida) throw new Error('El cliente de demostración no tiene portes activos');
       await page.goto(`/clientes/tracking-porte/${partida}`);
