@@ -12,7 +12,7 @@ import { portalOfResource } from '../modules/menus/catalog.js';
 import { sessionHasResource } from '../modules/menus/service.js';
 import type { Session } from '../modules/sesiones/service.js';
 import { resumeSession } from '../modules/sesiones/service.js';
-import { HttpError } from './errors.js';
+import { HttpError } from '../lib/http-error.js';
 
 export type { Session } from '../modules/sesiones/service.js';
 

@@ -1,7 +1,7 @@
 import { customerResources } from '@extranet/contracts/menus/menu';
 import type { Kysely } from 'kysely';
 import type { Archivo, ArchivoTipo, Database } from '../../db/database.js';
-import { HttpError } from '../../plugins/errors.js';
+import { HttpError } from '../../lib/http-error.js';
 import type { Session } from '../../plugins/session.js';
 import { findArchivoForCliente } from '../archivos/repository.js';
 import { sessionHasResource } from '../menus/service.js';

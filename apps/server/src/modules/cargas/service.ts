@@ -25,7 +25,7 @@ import { clock } from '../../lib/clock.js';
 import { CursorId, decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { recordEvent } from '../../outbox/events.js';
-import { HttpError } from '../../plugins/errors.js';
+import { HttpError } from '../../lib/http-error.js';
 import { recordAudit } from '../audit/repository.js';
 import { certificateBlock, certificateBlockMessage, todayInSpain } from './offer-rules.js';
 import {

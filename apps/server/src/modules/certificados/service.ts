@@ -10,7 +10,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
-import { HttpError } from '../../plugins/errors.js';
+import { HttpError } from '../../lib/http-error.js';
 import type { ReceivedUpload } from '../../storage/receive-upload.js';
 import { parseUploadFields, refuseUpload } from '../archivos-proveedor/upload-fields.js';
 import { insertArchivo } from '../archivos/repository.js';

@@ -11,7 +11,7 @@ import type { Database } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
 import { CursorId, decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { HttpError } from '../../plugins/errors.js';
+import { HttpError } from '../../lib/http-error.js';
 import type { ReceivedUpload } from '../../storage/receive-upload.js';
 import { parseUploadFields, refuseUpload } from '../archivos-proveedor/upload-fields.js';
 import { insertArchivo } from '../archivos/repository.js';

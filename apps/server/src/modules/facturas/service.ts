@@ -14,7 +14,7 @@ import type { Archivo, Database } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
 import { CursorId, decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { facturaNumero, renderFacturaPdf } from '../../pdf/factura-pdf.js';
-import { HttpError } from '../../plugins/errors.js';
+import { HttpError } from '../../lib/http-error.js';
 import type { ClienteActor } from '../../plugins/session.js';
 import { contentKey, type FileStorage } from '../../storage/file-storage.js';
 import type { ReceivedUpload } from '../../storage/receive-upload.js';

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
 import { recordEvent } from '../../outbox/events.js';
-import { HttpError } from '../../plugins/errors.js';
+import { HttpError } from '../../lib/http-error.js';
 import { recordAudit } from '../audit/repository.js';
 import type { Actor } from '../transportes/service.js';
 import {

@@ -11,7 +11,7 @@ import type { Database } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
 import { CursorId, decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { recordEvent } from '../../outbox/events.js';
-import { HttpError } from '../../plugins/errors.js';
+import { HttpError } from '../../lib/http-error.js';
 import type { ClienteActor } from '../../plugins/session.js';
 import { recordAudit } from '../audit/repository.js';
 import { todayInSpain } from '../cargas/offer-rules.js';

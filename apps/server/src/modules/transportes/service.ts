@@ -20,7 +20,7 @@ import type { Database } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
 import { fechaEs, importeEs, keysetCsvStream, type CsvValue } from '../../lib/csv.js';
 import { CursorId, decodeCursor, encodeCursor } from '../../lib/cursor.js';
-import { HttpError } from '../../plugins/errors.js';
+import { HttpError } from '../../lib/http-error.js';
 import type { FileStorage } from '../../storage/file-storage.js';
 import type { ReceivedUpload } from '../../storage/receive-upload.js';
 import { insertArchivo } from '../archivos/repository.js';

@@ -14,7 +14,7 @@ import type { Database } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
 import { CursorId, decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { HttpError } from '../../plugins/errors.js';
+import { HttpError } from '../../lib/http-error.js';
 import { recordAudit } from '../audit/repository.js';
 import type { Actor } from '../cargas/service.js';
 import {
