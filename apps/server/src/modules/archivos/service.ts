@@ -1,9 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { ArchivoTipo, Database, NewArchivo } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
 import type { FileStorage } from '../../storage/file-storage.js';
 import type { ReceivedUpload } from '../../storage/receive-upload.js';
 import { reservarContenido, type ArchivoOwner } from './repository.js';
+
+/** What an upload needs besides the database: the storage and a logger for cleanup errors. */
+export interface UploadDeps {
+  db: Kysely<Database>;
+  storage: FileStorage;
+  log: FastifyBaseLogger;
+}
 
 /** The `archivos` row of an upload, for `insertArchivo` inside `recordUpload`. */
 export function archivoValues(

@@ -17,7 +17,8 @@ import { insertArchivo } from '../archivos/repository.js';
 import { archivoValues, recordUpload } from '../archivos/service.js';
 import { recordAudit } from '../audit/repository.js';
 import { certificateBlock, certificateBlockMessage, todayInSpain } from '../cargas/offer-rules.js';
-import type { Actor, UploadDeps } from '../transportes/service.js';
+import type { ProveedorActor } from '../../plugins/actor.js';
+import type { UploadDeps } from '../archivos/service.js';
 import { findTipo, insertCertificado, listCertificados, listTiposProveedor } from './repository.js';
 
 type Db = Kysely<Database>;
@@ -126,7 +127,7 @@ export async function estadoBloqueo(db: Db, proveedorId: number): Promise<Certif
  */
 export async function subirCertificado(
   deps: UploadDeps,
-  actor: Actor,
+  actor: ProveedorActor,
   upload: ReceivedUpload,
   fields: Record<string, string>,
 ): Promise<CertificadosList> {

@@ -20,7 +20,8 @@ import { recordEvent } from '../../outbox/events.js';
 import { recordAudit } from '../audit/repository.js';
 import { todayInSpain } from '../cargas/offer-rules.js';
 import { ESTADOS_FACTURABLES } from '../transportes/repository.js';
-import type { Actor, UploadDeps } from '../transportes/service.js';
+import type { ProveedorActor } from '../../plugins/actor.js';
+import type { UploadDeps } from '../archivos/service.js';
 import {
   findArchivoResumen,
   findFactura,
@@ -108,7 +109,7 @@ const alreadyInvoiced = (id: number) =>
  */
 export async function subirFactura(
   deps: UploadDeps,
-  actor: Actor,
+  actor: ProveedorActor,
   upload: ReceivedUpload,
   fields: Record<string, string>,
 ): Promise<FacturaProveedorDetalle> {

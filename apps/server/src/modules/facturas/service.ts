@@ -15,7 +15,7 @@ import { clock } from '../../lib/clock.js';
 import { CursorId, decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { facturaNumero, renderFacturaPdf } from '../../pdf/factura-pdf.js';
 import { HttpError } from '../../lib/http-error.js';
-import type { ClienteActor } from '../../plugins/session.js';
+import type { ClienteActor } from '../../plugins/actor.js';
 import { contentKey, type FileStorage } from '../../storage/file-storage.js';
 import type { ReceivedUpload } from '../../storage/receive-upload.js';
 import { insertArchivo } from '../archivos/repository.js';

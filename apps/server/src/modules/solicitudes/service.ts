@@ -12,7 +12,7 @@ import { clock } from '../../lib/clock.js';
 import { CursorId, decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { recordEvent } from '../../outbox/events.js';
 import { HttpError } from '../../lib/http-error.js';
-import type { ClienteActor } from '../../plugins/session.js';
+import type { ClienteActor } from '../../plugins/actor.js';
 import { recordAudit } from '../audit/repository.js';
 import { todayInSpain } from '../cargas/offer-rules.js';
 import { findRemitente, insertSolicitud, listSolicitudes } from './repository.js';
