@@ -12,7 +12,7 @@ import type { Database } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { ReceivedUpload } from '../../storage/receive-upload.js';
-import { parseUploadFields, refuseUpload } from '../archivos-proveedor/upload-fields.js';
+import { parseUploadFields, refuseUpload } from '../archivos/upload-fields.js';
 import { insertArchivo } from '../archivos/repository.js';
 import { archivoValues, recordUpload } from '../archivos/service.js';
 import { recordAudit } from '../audit/repository.js';

@@ -13,7 +13,7 @@ import { CursorId, decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { ReceivedUpload } from '../../storage/receive-upload.js';
-import { parseUploadFields, refuseUpload } from '../archivos-proveedor/upload-fields.js';
+import { parseUploadFields, refuseUpload } from '../archivos/upload-fields.js';
 import { insertArchivo } from '../archivos/repository.js';
 import { archivoValues, recordUpload } from '../archivos/service.js';
 import { recordEvent } from '../../outbox/events.js';
