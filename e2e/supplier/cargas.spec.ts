@@ -144,6 +144,8 @@ test.describe('supplier load list', () => {
       await page.getByRole('tab', { name: 'Mapa' }).click();
       const mapa = page.getByRole('list', { name: 'Mapa de cargas por población de origen' });
       await expect(mapa.getByRole('listitem').first()).toBeVisible();
+      // The offline basemap (countries, borders, cities) arrives after the map itself.
+      await expect(page.locator('[data-basemap="ready"]')).toHaveCount(1);
       await page.screenshot({
         path: `/tmp/shots/cargas-mapa-${label}.png`,
         animations: 'disabled',
