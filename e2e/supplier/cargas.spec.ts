@@ -120,15 +120,36 @@ test.describe('supplier load list', () => {
         width < 768
           ? page.getByRole('list', { name: 'Cargas disponibles' })
           : page.getByRole('table', { name: 'Cargas disponibles' });
-      await expect(list).toBeVisible();
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: `/tmp/shots/cargas-${label}.png` });
-      await page.getByRole('tab', { name: 'Mis ofertas' }).click();
-      await page.waitForTimeout(500);
-      await page.screenshot({ path: `/tmp/shots/cargas-ofertas-${label}.png` });
+      await expect(list.getByRole(width < 768 ? 'listitem' : 'row').first()).toBeVisible();
+      // Skeleton rows are aria-busy: the picture is taken once the data is in.
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      // Finite CSS transitions are fast-forwarded, so no fixed wait for them to settle.
+      await page.screenshot({ path: `/tmp/shots/cargas-${label}.png`, animations: 'disabled' });
+
+      const ofertas = page.getByRole('tab', { name: 'Mis ofertas' });
+      await ofertas.click();
+      await expect(ofertas).toHaveAttribute('aria-selected', 'true');
+      await expect(page).toHaveURL(/vista=ofertas/);
+      await expect(
+        page
+          .getByRole(width < 768 ? 'list' : 'table', { name: 'Mis ofertas' })
+          .or(page.getByText('No hay ofertas que mostrar.')),
+      ).toBeVisible();
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await page.screenshot({
+        path: `/tmp/shots/cargas-ofertas-${label}.png`,
+        animations: 'disabled',
+      });
+
       await page.getByRole('tab', { name: 'Mapa' }).click();
-      await page.waitForTimeout(500);
-      await page.screenshot({ path: `/tmp/shots/cargas-mapa-${label}.png` });
+      const mapa = page.getByRole('list', { name: 'Mapa de cargas por población de origen' });
+      await expect(mapa.getByRole('listitem').first()).toBeVisible();
+      // The offline basemap (countries, borders, cities) arrives after the map itself.
+      await expect(page.locator('[data-basemap="ready"]')).toHaveCount(1);
+      await page.screenshot({
+        path: `/tmp/shots/cargas-mapa-${label}.png`,
+        animations: 'disabled',
+      });
     });
   }
 });

@@ -81,11 +81,18 @@ test.describe('supplier vehicle panel', () => {
       await expect(
         page.getByRole('heading', { level: 1, name: 'Panel de vehículos' }),
       ).toBeVisible();
-      await page.waitForTimeout(600);
-      await page.screenshot({ path: `/tmp/shots/panel-${label}.png` });
+      const vehiculos = page.getByRole(width < 768 ? 'list' : 'table', { name: 'Vehículos' });
+      await expect(vehiculos.getByRole(width < 768 ? 'listitem' : 'row').first()).toBeVisible();
+      // Skeleton rows are aria-busy: the picture is taken once the data is in.
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      // Finite CSS transitions are fast-forwarded, so no fixed wait for them to settle.
+      await page.screenshot({ path: `/tmp/shots/panel-${label}.png`, animations: 'disabled' });
+
       await page.getByRole('button', { name: 'Nuevo vehículo' }).click();
-      await page.waitForTimeout(400);
-      await page.screenshot({ path: `/tmp/shots/panel-form-${label}.png` });
+      const dialog = page.getByRole('dialog', { name: 'Nuevo vehículo' });
+      await expect(dialog.getByRole('textbox', { name: /Matrícula/ })).toBeVisible();
+      await expect(dialog.getByRole('button', { name: 'Dar de alta' })).toBeEnabled();
+      await page.screenshot({ path: `/tmp/shots/panel-form-${label}.png`, animations: 'disabled' });
     });
   }
 });

@@ -23,7 +23,7 @@ import { upsertFacturasLote } from '../modules/integracion/facturas/service.js';
 import { upsertEmpresasLote, upsertPortesLote } from '../modules/integracion/service.js';
 import { upsertTransportesLote } from '../modules/integracion/transportes/service.js';
 import { invitacionesDe, upsertUsuariosLote } from '../modules/integracion/usuarios/service.js';
-import { HttpError } from '../plugins/errors.js';
+import { HttpError } from '../lib/http-error.js';
 import { CliUsageError } from './command.js';
 import type { CliCommand } from './command.js';
 

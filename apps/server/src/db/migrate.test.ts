@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestDatabaseHandle } from '../test/databases.js';
@@ -41,5 +42,19 @@ describe.each(testDatabases())('migraciones ($name)', ({ open }) => {
     // Down and up again gives back exactly the same tables.
     expect(await tableNames(handle)).toEqual(tables);
     await sql`select count(*) from transportes`.execute(handle.db);
+  });
+});
+
+// Frozen migrations: a shared helper module would let an edit change what an old migration does.
+describe('migraciones congeladas', () => {
+  it('no importan nada más que kysely', () => {
+    const dir = new URL('./migrations/', import.meta.url);
+    const files = readdirSync(dir).filter((name) => /^\d{4}-\d{2}-\d{2}-.*\.ts$/.test(name));
+    expect(files).toHaveLength(Object.keys(migrations).length);
+    for (const name of files) {
+      const source = readFileSync(new URL(name, dir), 'utf8');
+      const imported = [...source.matchAll(/from '([^']+)'/g)].map((match) => match[1]);
+      expect({ name, imported: [...new Set(imported)] }).toEqual({ name, imported: ['kysely'] });
+    }
   });
 });

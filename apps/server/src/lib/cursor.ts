@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HttpError } from '../plugins/errors.js';
+import { HttpError } from './http-error.js';
 
 /** The values of one keyset position: the sort key(s) and the row id, in order. */
 export type CursorValues = ReadonlyArray<string | number | null>;

@@ -5,7 +5,7 @@ import {
 import type { FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { HttpError } from '../plugins/errors.js';
+import { HttpError } from './http-error.js';
 
 /**
  * The 400 of a request whose text holds control characters (contracts/common/text.ts). It

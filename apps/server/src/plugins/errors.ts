@@ -5,19 +5,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '@extranet/contracts/common/error';
 import { isDatabaseUnavailable } from '../lib/db-errors.js';
-
-/** An error a service may throw on purpose: its status, code and Spanish message reach the client. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
-    readonly details?: unknown,
-  ) {
-    super(message);
-    this.name = 'HttpError';
-  }
-}
+import { HttpError } from '../lib/http-error.js';
 
 /** Spanish messages for the errors Fastify itself raises, by its error code. */
 const fastifyMessages: Record<string, { status: number; code: string; message: string }> = {

@@ -11,7 +11,8 @@ import {
   logApiKeyUse,
   type ApiKeyPrincipal,
 } from '../modules/api-keys/service.js';
-import { HttpError, sendError } from './errors.js';
+import { HttpError } from '../lib/http-error.js';
+import { sendError } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -12,7 +12,7 @@ import { portalOfResource } from '../modules/menus/catalog.js';
 import { sessionHasResource } from '../modules/menus/service.js';
 import type { Session } from '../modules/sesiones/service.js';
 import { resumeSession } from '../modules/sesiones/service.js';
-import { HttpError } from './errors.js';
+import { HttpError } from '../lib/http-error.js';
 
 export type { Session } from '../modules/sesiones/service.js';
 
@@ -99,21 +99,6 @@ export function sessionOf(request: FastifyRequest, portal: Portal): Session {
   return session;
 }
 
-/** Who acts on the customer portal: the session's active client and user, and from where. */
-export interface ClienteActor {
-  clienteId: number;
-  /** Null in a session opened from an id+token access link. */
-  usuarioId: number | null;
-  ip: string;
-}
-
-/** The customer session's active client (401 without a session, 403 without a client). */
-export function clienteActorOf(request: FastifyRequest): ClienteActor {
-  const session = sessionOf(request, 'clientes');
-  if (session.clienteId == null) throw noActiveEmpresa('clientes');
-  return { clienteId: session.clienteId, usuarioId: session.usuarioId, ip: request.ip };
-}
-
 /**
  * The guards below, known by identity: a route whose preHandler holds one needs a session, so
  * the CSRF check (plugins/csrf.ts) lets a write without any session through to answer 401.
@@ -143,9 +128,8 @@ export const requireAnySession = sessionGuard(async (request) => {
   if (!request.session) throw unauthenticated();
 });
 
-/** preHandler: a customer session with its active client chosen (401 / 403). */
 /** Signed in, company not chosen yet (spec §2: the choice is mandatory). */
-const noActiveEmpresa = (portal: Portal) =>
+export const noActiveEmpresa = (portal: Portal) =>
   portal === 'clientes'
     ? new HttpError(403, 'NO_ACTIVE_CLIENT', 'Seleccione primero el cliente con el que conectar.')
     : new HttpError(
@@ -154,6 +138,7 @@ const noActiveEmpresa = (portal: Portal) =>
         'Seleccione primero el proveedor con el que conectar.',
       );
 
+/** preHandler: a customer session with its active client chosen (401 / 403). */
 export const requireCliente = sessionGuard(async (request) => {
   if (sessionOf(request, 'clientes').clienteId == null) throw noActiveEmpresa('clientes');
 });

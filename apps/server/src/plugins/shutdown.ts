@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError, sendError } from './errors.js';
+import { HttpError } from '../lib/http-error.js';
+import { sendError } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

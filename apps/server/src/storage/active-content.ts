@@ -1,4 +1,4 @@
-import { HttpError } from '../plugins/errors.js';
+import { HttpError } from '../lib/http-error.js';
 import { inspectPdf } from './pdf-structure.js';
 
 /**

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { storeContent } from '../modules/archivos/service.js';
-import { HttpError } from '../plugins/errors.js';
+import { HttpError } from '../lib/http-error.js';
 import { ActiveContentScanner, activeContentError, checkPdf } from './active-content.js';
 import { contentKey } from './file-storage.js';
 import { removeStaleFiles } from './local-disk-storage.js';

@@ -1,7 +1,7 @@
 // Kysely<any>: a migration is frozen in time and must not follow the evolving Database type.
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import type { Kysely } from 'kysely';
-import { idRefType, instantNow, instantType, oneOf, withId } from './dialect.js';
+import { PostgresAdapter, sql } from 'kysely';
+import type { ColumnDefinitionBuilder, CreateTableBuilder, Kysely, RawBuilder } from 'kysely';
 
 // Sessions, remember tokens, password resets, access links, push subscriptions, audit log.
 export async function up(db: Kysely<any>): Promise<void> {
@@ -123,4 +123,50 @@ export async function down(db: Kysely<any>): Promise<void> {
   ]) {
     await db.schema.dropTable(table).execute();
   }
+}
+
+/*
+ * Dialect helpers copied in, not imported: a frozen migration must not change when shared
+ * code does. Portable types: docs/decisions/002-portable-sql-types.md
+ */
+
+function isPostgres(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** Database-side "now" in the app's timestamp format for each dialect. */
+function nowDefault(db: Kysely<unknown>): RawBuilder<unknown> {
+  return isPostgres(db) ? sql`now()` : sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+}
+
+/** Column type of instants: timestamptz, or ISO-8601 UTC text in SQLite. */
+function instantType(db: Kysely<unknown>): 'timestamptz' | 'text' {
+  return isPostgres(db) ? 'timestamptz' : 'text';
+}
+
+/** Column type of ids and id references. */
+function idRefType(db: Kysely<unknown>): 'bigint' | 'integer' {
+  return isPostgres(db) ? 'bigint' : 'integer';
+}
+
+/** Adds the auto-increment integer primary key `id`. */
+function withId<T extends string, C extends string>(
+  db: Kysely<unknown>,
+  table: CreateTableBuilder<T, C>,
+): CreateTableBuilder<T, C | 'id'> {
+  return isPostgres(db)
+    ? table.addColumn('id', 'bigint', (col) => col.generatedByDefaultAsIdentity().primaryKey())
+    : // `integer primary key` is SQLite's rowid; autoincrement never reuses deleted ids.
+      table.addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement());
+}
+
+/** `created_at`-style column defaulting to now. */
+function instantNow(db: Kysely<unknown>) {
+  return (col: ColumnDefinitionBuilder) => col.notNull().defaultTo(nowDefault(db));
+}
+
+/** Check constraint listing the allowed values of a text column. */
+function oneOf(name: string, values: readonly string[]) {
+  return (col: ColumnDefinitionBuilder) =>
+    col.check(sql`${sql.ref(name)} in (${sql.join(values.map((value) => sql.lit(value)))})`);
 }

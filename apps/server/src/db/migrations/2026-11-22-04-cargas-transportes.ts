@@ -1,17 +1,7 @@
 // Kysely<any>: a migration is frozen in time and must not follow the evolving Database type.
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import { sql } from 'kysely';
-import type { Kysely } from 'kysely';
-import {
-  dateType,
-  flag,
-  idRefType,
-  instantNow,
-  instantType,
-  oneOf,
-  realType,
-  withId,
-} from './dialect.js';
+import { PostgresAdapter, sql } from 'kysely';
+import type { ColumnDefinitionBuilder, CreateTableBuilder, Kysely, RawBuilder } from 'kysely';
 
 // Supplier side: load exchange, vehicles, transports with legs, carrier invoices,
 // certificates and risk-prevention documents.
@@ -299,4 +289,69 @@ export async function down(db: Kysely<any>): Promise<void> {
   ]) {
     await db.schema.dropTable(table).execute();
   }
+}
+
+/*
+ * Dialect helpers copied in, not imported: a frozen migration must not change when shared
+ * code does. Portable types: docs/decisions/002-portable-sql-types.md
+ */
+
+function isPostgres(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** Database-side "now" in the app's timestamp format for each dialect. */
+function nowDefault(db: Kysely<unknown>): RawBuilder<unknown> {
+  return isPostgres(db) ? sql`now()` : sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+}
+
+/** Column type of instants: timestamptz, or ISO-8601 UTC text in SQLite. */
+function instantType(db: Kysely<unknown>): 'timestamptz' | 'text' {
+  return isPostgres(db) ? 'timestamptz' : 'text';
+}
+
+/** Column type of calendar dates: date, or 'YYYY-MM-DD' text in SQLite. */
+function dateType(db: Kysely<unknown>): 'date' | 'text' {
+  return isPostgres(db) ? 'date' : 'text';
+}
+
+/** Column type of ids and id references. */
+function idRefType(db: Kysely<unknown>): 'bigint' | 'integer' {
+  return isPostgres(db) ? 'bigint' : 'integer';
+}
+
+/** Column type of coordinates. */
+function realType(db: Kysely<unknown>): 'double precision' | 'real' {
+  return isPostgres(db) ? 'double precision' : 'real';
+}
+
+/** Adds the auto-increment integer primary key `id`. */
+function withId<T extends string, C extends string>(
+  db: Kysely<unknown>,
+  table: CreateTableBuilder<T, C>,
+): CreateTableBuilder<T, C | 'id'> {
+  return isPostgres(db)
+    ? table.addColumn('id', 'bigint', (col) => col.generatedByDefaultAsIdentity().primaryKey())
+    : // `integer primary key` is SQLite's rowid; autoincrement never reuses deleted ids.
+      table.addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement());
+}
+
+/** `created_at`-style column defaulting to now. */
+function instantNow(db: Kysely<unknown>) {
+  return (col: ColumnDefinitionBuilder) => col.notNull().defaultTo(nowDefault(db));
+}
+
+/** 0/1 flag column with a default and a check constraint. */
+function flag(name: string, defaultValue: 0 | 1) {
+  return (col: ColumnDefinitionBuilder) =>
+    col
+      .notNull()
+      .defaultTo(defaultValue)
+      .check(sql`${sql.ref(name)} in (0, 1)`);
+}
+
+/** Check constraint listing the allowed values of a text column. */
+function oneOf(name: string, values: readonly string[]) {
+  return (col: ColumnDefinitionBuilder) =>
+    col.check(sql`${sql.ref(name)} in (${sql.join(values.map((value) => sql.lit(value)))})`);
 }

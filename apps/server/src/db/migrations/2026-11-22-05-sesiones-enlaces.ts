@@ -1,7 +1,7 @@
 // Kysely<any>: a migration is frozen in time and must not follow the evolving Database type.
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import type { Kysely } from 'kysely';
-import { idRefType, instantNow, instantType, oneOf } from './dialect.js';
+import { PostgresAdapter, sql } from 'kysely';
+import type { ColumnDefinitionBuilder, Kysely, RawBuilder } from 'kysely';
 
 /*
  * Sessions opened from an id+token access link have no user: `usuario_id` becomes nullable
@@ -47,4 +47,39 @@ async function createSesiones(db: Kysely<any>, { withAccessLinks }: { withAccess
   await table.execute();
   await db.schema.createIndex('sesiones_usuario_idx').on('sesiones').column('usuario_id').execute();
   await db.schema.createIndex('sesiones_expires_idx').on('sesiones').column('expires_at').execute();
+}
+
+/*
+ * Dialect helpers copied in, not imported: a frozen migration must not change when shared
+ * code does. Portable types: docs/decisions/002-portable-sql-types.md
+ */
+
+function isPostgres(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** Database-side "now" in the app's timestamp format for each dialect. */
+function nowDefault(db: Kysely<unknown>): RawBuilder<unknown> {
+  return isPostgres(db) ? sql`now()` : sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+}
+
+/** Column type of instants: timestamptz, or ISO-8601 UTC text in SQLite. */
+function instantType(db: Kysely<unknown>): 'timestamptz' | 'text' {
+  return isPostgres(db) ? 'timestamptz' : 'text';
+}
+
+/** Column type of ids and id references. */
+function idRefType(db: Kysely<unknown>): 'bigint' | 'integer' {
+  return isPostgres(db) ? 'bigint' : 'integer';
+}
+
+/** `created_at`-style column defaulting to now. */
+function instantNow(db: Kysely<unknown>) {
+  return (col: ColumnDefinitionBuilder) => col.notNull().defaultTo(nowDefault(db));
+}
+
+/** Check constraint listing the allowed values of a text column. */
+function oneOf(name: string, values: readonly string[]) {
+  return (col: ColumnDefinitionBuilder) =>
+    col.check(sql`${sql.ref(name)} in (${sql.join(values.map((value) => sql.lit(value)))})`);
 }

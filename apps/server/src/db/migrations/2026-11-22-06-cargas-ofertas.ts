@@ -1,8 +1,7 @@
 // Kysely<any>: a migration is frozen in time and must not follow the evolving Database type.
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import { sql } from 'kysely';
-import type { Kysely } from 'kysely';
-import { dateType, flag, idRefType } from './dialect.js';
+import { PostgresAdapter, sql } from 'kysely';
+import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
 
 /*
  * Load exchange and vehicle panel (issue 4):
@@ -138,4 +137,32 @@ export async function down(db: Kysely<any>): Promise<void> {
     await db.updateTable('certificados').set({ tipo: nombre }).where('tipo', '=', codigo).execute();
   }
   await db.schema.dropTable('certificado_tipos').execute();
+}
+
+/*
+ * Dialect helpers copied in, not imported: a frozen migration must not change when shared
+ * code does. Portable types: docs/decisions/002-portable-sql-types.md
+ */
+
+function isPostgres(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** Column type of calendar dates: date, or 'YYYY-MM-DD' text in SQLite. */
+function dateType(db: Kysely<unknown>): 'date' | 'text' {
+  return isPostgres(db) ? 'date' : 'text';
+}
+
+/** Column type of ids and id references. */
+function idRefType(db: Kysely<unknown>): 'bigint' | 'integer' {
+  return isPostgres(db) ? 'bigint' : 'integer';
+}
+
+/** 0/1 flag column with a default and a check constraint. */
+function flag(name: string, defaultValue: 0 | 1) {
+  return (col: ColumnDefinitionBuilder) =>
+    col
+      .notNull()
+      .defaultTo(defaultValue)
+      .check(sql`${sql.ref(name)} in (0, 1)`);
 }

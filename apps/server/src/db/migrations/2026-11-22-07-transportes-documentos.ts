@@ -1,7 +1,7 @@
 // Kysely<any>: a migration is frozen in time and must not follow the evolving Database type.
 /* eslint-disable @typescript-eslint/no-explicit-any */
+import { PostgresAdapter } from 'kysely';
 import type { Kysely } from 'kysely';
-import { dateType } from './dialect.js';
 
 /*
  * Transport history, carrier invoices and document uploads (issue 4):
@@ -29,4 +29,18 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('facturas_proveedor').dropColumn('vto').execute();
   await db.schema.alterTable('facturas_proveedor').dropColumn('serie').execute();
   await db.schema.alterTable('transportes').dropColumn('incidencia').execute();
+}
+
+/*
+ * Dialect helpers copied in, not imported: a frozen migration must not change when shared
+ * code does. Portable types: docs/decisions/002-portable-sql-types.md
+ */
+
+function isPostgres(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** Column type of calendar dates: date, or 'YYYY-MM-DD' text in SQLite. */
+function dateType(db: Kysely<unknown>): 'date' | 'text' {
+  return isPostgres(db) ? 'date' : 'text';
 }

@@ -1,7 +1,7 @@
 // Kysely<any>: a migration is frozen in time and must not follow the evolving Database type.
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import type { Kysely } from 'kysely';
-import { flag, idRefType, instantNow, instantType } from './dialect.js';
+import { PostgresAdapter, sql } from 'kysely';
+import type { ColumnDefinitionBuilder, Kysely, RawBuilder } from 'kysely';
 
 /*
  * Documents fed by the ERP (issue 6):
@@ -61,4 +61,42 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('prevencion_documentos').dropColumn('erp_id').execute();
   await db.schema.alterTable('facturas').dropColumn('pdf_erp').execute();
   await db.schema.alterTable('facturas').dropColumn('contenido_sha256').execute();
+}
+
+/*
+ * Dialect helpers copied in, not imported: a frozen migration must not change when shared
+ * code does. Portable types: docs/decisions/002-portable-sql-types.md
+ */
+
+function isPostgres(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** Database-side "now" in the app's timestamp format for each dialect. */
+function nowDefault(db: Kysely<unknown>): RawBuilder<unknown> {
+  return isPostgres(db) ? sql`now()` : sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+}
+
+/** Column type of instants: timestamptz, or ISO-8601 UTC text in SQLite. */
+function instantType(db: Kysely<unknown>): 'timestamptz' | 'text' {
+  return isPostgres(db) ? 'timestamptz' : 'text';
+}
+
+/** Column type of ids and id references. */
+function idRefType(db: Kysely<unknown>): 'bigint' | 'integer' {
+  return isPostgres(db) ? 'bigint' : 'integer';
+}
+
+/** `created_at`-style column defaulting to now. */
+function instantNow(db: Kysely<unknown>) {
+  return (col: ColumnDefinitionBuilder) => col.notNull().defaultTo(nowDefault(db));
+}
+
+/** 0/1 flag column with a default and a check constraint. */
+function flag(name: string, defaultValue: 0 | 1) {
+  return (col: ColumnDefinitionBuilder) =>
+    col
+      .notNull()
+      .defaultTo(defaultValue)
+      .check(sql`${sql.ref(name)} in (0, 1)`);
 }

@@ -1,7 +1,7 @@
 // Kysely<any>: a migration is frozen in time and must not follow the evolving Database type.
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import type { Kysely } from 'kysely';
-import { dateType, idRefType, instantNow, instantType } from './dialect.js';
+import { PostgresAdapter, sql } from 'kysely';
+import type { ColumnDefinitionBuilder, Kysely, RawBuilder } from 'kysely';
 
 /*
  * Notices (issue 6) remembered so each is sent once, written in the transaction of its event:
@@ -45,4 +45,38 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('idempotency_keys_created_idx').execute();
   await db.schema.dropTable('avisos_certificado').execute();
   await db.schema.dropTable('avisos_retraso').execute();
+}
+
+/*
+ * Dialect helpers copied in, not imported: a frozen migration must not change when shared
+ * code does. Portable types: docs/decisions/002-portable-sql-types.md
+ */
+
+function isPostgres(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** Database-side "now" in the app's timestamp format for each dialect. */
+function nowDefault(db: Kysely<unknown>): RawBuilder<unknown> {
+  return isPostgres(db) ? sql`now()` : sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+}
+
+/** Column type of instants: timestamptz, or ISO-8601 UTC text in SQLite. */
+function instantType(db: Kysely<unknown>): 'timestamptz' | 'text' {
+  return isPostgres(db) ? 'timestamptz' : 'text';
+}
+
+/** Column type of calendar dates: date, or 'YYYY-MM-DD' text in SQLite. */
+function dateType(db: Kysely<unknown>): 'date' | 'text' {
+  return isPostgres(db) ? 'date' : 'text';
+}
+
+/** Column type of ids and id references. */
+function idRefType(db: Kysely<unknown>): 'bigint' | 'integer' {
+  return isPostgres(db) ? 'bigint' : 'integer';
+}
+
+/** `created_at`-style column defaulting to now. */
+function instantNow(db: Kysely<unknown>) {
+  return (col: ColumnDefinitionBuilder) => col.notNull().defaultTo(nowDefault(db));
 }

@@ -1,7 +1,7 @@
 // Kysely<any>: a migration is frozen in time and must not follow the evolving Database type.
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import { sql, type Kysely } from 'kysely';
-import { flag, isPostgres } from './dialect.js';
+import { PostgresAdapter, sql } from 'kysely';
+import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
 
 /*
  * The legs' totals and the invoiced flag kept on each transport (issue 7): the carrier's
@@ -135,4 +135,22 @@ export async function down(db: Kysely<any>): Promise<void> {
   for (const column of [...TOTALES, 'facturado']) {
     await db.schema.alterTable('transportes').dropColumn(column).execute();
   }
+}
+
+/*
+ * Dialect helpers copied in, not imported: a frozen migration must not change when shared
+ * code does. Portable types: docs/decisions/002-portable-sql-types.md
+ */
+
+function isPostgres(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** 0/1 flag column with a default and a check constraint. */
+function flag(name: string, defaultValue: 0 | 1) {
+  return (col: ColumnDefinitionBuilder) =>
+    col
+      .notNull()
+      .defaultTo(defaultValue)
+      .check(sql`${sql.ref(name)} in (0, 1)`);
 }

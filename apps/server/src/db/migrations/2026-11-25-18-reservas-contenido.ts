@@ -1,7 +1,7 @@
 // Kysely<any>: a migration is frozen in time and must not follow the evolving Database type.
 /* eslint-disable @typescript-eslint/no-explicit-any */
+import { PostgresAdapter } from 'kysely';
 import type { Kysely } from 'kysely';
-import { instantType } from './dialect.js';
 
 /*
  * Issue 15, point 1: stored bytes are shared by content address, so a refused upload must
@@ -26,4 +26,18 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('reservas_contenido').execute();
+}
+
+/*
+ * Dialect helpers copied in, not imported: a frozen migration must not change when shared
+ * code does. Portable types: docs/decisions/002-portable-sql-types.md
+ */
+
+function isPostgres(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** Column type of instants: timestamptz, or ISO-8601 UTC text in SQLite. */
+function instantType(db: Kysely<unknown>): 'timestamptz' | 'text' {
+  return isPostgres(db) ? 'timestamptz' : 'text';
 }

@@ -3,7 +3,7 @@ import type { AppConfig } from '../../config.js';
 import type { Database, Portal } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
 import { hmacHex, randomToken } from '../../lib/tokens.js';
-import { HttpError } from '../../plugins/errors.js';
+import { HttpError } from '../../lib/http-error.js';
 import { recordAudit } from '../audit/repository.js';
 import { createSession } from '../sesiones/service.js';
 import {

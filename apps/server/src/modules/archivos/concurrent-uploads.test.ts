@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.js';
 import { purgarArchivosHuerfanos } from '../../jobs/archivos-huerfanos.js';
-import { HttpError } from '../../plugins/errors.js';
+import { HttpError } from '../../lib/http-error.js';
 import { contentKey } from '../../storage/file-storage.js';
 import { receiveUpload } from '../../storage/receive-upload.js';
 import { buildTestApp } from '../../test/app.js';

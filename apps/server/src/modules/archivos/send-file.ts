@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Archivo } from '../../db/database.js';
-import { HttpError } from '../../plugins/errors.js';
+import { HttpError } from '../../lib/http-error.js';
 import { StoredFileNotFoundError } from '../../storage/file-storage.js';
 
 /**

@@ -1,9 +1,26 @@
+import { customerResources, supplierResources } from '@extranet/contracts/menus/menu';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import type { ArchivoTipo, Database, NewArchivo } from '../../db/database.js';
+import type { Archivo, ArchivoTipo, Database, NewArchivo, Portal } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
+import { HttpError } from '../../lib/http-error.js';
+import type { Session } from '../../plugins/session.js';
 import type { FileStorage } from '../../storage/file-storage.js';
 import type { ReceivedUpload } from '../../storage/receive-upload.js';
-import { reservarContenido, type ArchivoOwner } from './repository.js';
+import { sessionHasResource } from '../menus/service.js';
+import {
+  findArchivoForCliente,
+  findArchivoForOwner,
+  reservarContenido,
+  type ArchivoOwner,
+} from './repository.js';
+
+/** What an upload needs besides the database: the storage and a logger for cleanup errors. */
+export interface UploadDeps {
+  db: Kysely<Database>;
+  storage: FileStorage;
+  log: FastifyBaseLogger;
+}
 
 /** The `archivos` row of an upload, for `insertArchivo` inside `recordUpload`. */
 export function archivoValues(
@@ -53,4 +70,55 @@ export async function recordUpload<T>(
   work: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
   return deps.db.transaction().execute(work);
+}
+
+/** Per portal: the section whose resource a user needs to download each kind of file, and the 404. */
+const DESCARGA: Record<
+  Portal,
+  { recursos: Partial<Record<ArchivoTipo, string>>; noEncontrado: string }
+> = {
+  proveedores: {
+    recursos: {
+      cmr: supplierResources.transportes,
+      factura_proveedor: supplierResources.facturas,
+      certificado: supplierResources.certificados,
+    },
+    noEncontrado: 'Fichero no encontrado.',
+  },
+  clientes: {
+    recursos: { factura: customerResources.facturas },
+    noEncontrado: 'El fichero no existe o no pertenece a este cliente.',
+  },
+};
+
+/**
+ * A file of the session's carrier or client, for download or its info page: 404 when it is
+ * missing or another owner's (never telling which), 403 when the user lacks the section that
+ * shows that kind of file (an invoice PDF without Facturas). A carrier owns its files; a client
+ * also reaches the CMR/POD of its shipments and the PDFs of its invoices.
+ */
+export async function archivoDeLaSesion(
+  db: Kysely<Database>,
+  session: Session,
+  archivoId: number,
+): Promise<Archivo> {
+  const { recursos, noEncontrado } = DESCARGA[session.portal];
+  const notFound = () => new HttpError(404, 'NOT_FOUND', noEncontrado);
+  let archivo: Archivo | undefined;
+  if (session.portal === 'clientes') {
+    if (session.clienteId == null) throw notFound();
+    archivo = await findArchivoForCliente(db, archivoId, session.clienteId);
+  } else {
+    if (session.proveedorId == null) throw notFound();
+    archivo = await findArchivoForOwner(db, archivoId, {
+      kind: 'proveedor',
+      id: session.proveedorId,
+    });
+  }
+  if (!archivo) throw notFound();
+  const recurso = recursos[archivo.tipo];
+  if (recurso && !(await sessionHasResource(db, session, recurso))) {
+    throw new HttpError(403, 'FORBIDDEN', 'No tiene acceso a esta sección.');
+  }
+  return archivo;
 }

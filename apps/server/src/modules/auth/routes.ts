@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Portal } from '../../db/database.js';
 import { ensureCsrfCookie, issueCsrfCookie } from '../../plugins/csrf.js';
-import { HttpError } from '../../plugins/errors.js';
+import { HttpError } from '../../lib/http-error.js';
 import {
   clearSessionCookie,
   isHttps,

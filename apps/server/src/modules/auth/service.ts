@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Portal, RegionCodigo } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
 import { randomToken, sha256Hex } from '../../lib/tokens.js';
-import { HttpError } from '../../plugins/errors.js';
+import { HttpError } from '../../lib/http-error.js';
 import { recordAudit } from '../audit/repository.js';
 import { menuOf } from '../menus/service.js';
 import { requestPasswordRecovery } from '../password-reset/service.js';

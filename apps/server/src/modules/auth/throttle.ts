@@ -1,4 +1,4 @@
-import { HttpError } from '../../plugins/errors.js';
+import { HttpError } from '../../lib/http-error.js';
 
 /**
  * Where failed-attempt timestamps live: in memory for one instance, in Redis

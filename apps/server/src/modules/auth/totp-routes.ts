@@ -11,7 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { issueCsrfCookie } from '../../plugins/csrf.js';
-import { HttpError } from '../../plugins/errors.js';
+import { HttpError } from '../../lib/http-error.js';
 import { isHttps, requireAnySession, setSessionCookie } from '../../plugins/session.js';
 import { findUsuarioById, listClientesOfUsuario, listProveedoresOfUsuario } from './repository.js';
 import { setRememberCookie } from './routes.js';

@@ -8,7 +8,7 @@ import type { AppConfig } from '../../config.js';
 import type { Database, Portal } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
 import { randomToken, sha256Hex } from '../../lib/tokens.js';
-import { HttpError } from '../../plugins/errors.js';
+import { HttpError } from '../../lib/http-error.js';
 import { recordAudit } from '../audit/repository.js';
 import type { Session } from '../sesiones/service.js';
 import { matchRecoveryCode, newRecoveryCodes } from './totp-recovery-codes.js';

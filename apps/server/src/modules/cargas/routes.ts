@@ -18,10 +18,10 @@ import {
 } from '@extranet/contracts/cargas/oferta';
 import { ApiError } from '@extranet/contracts/common/error';
 import { supplierResources } from '@extranet/contracts/menus/menu';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireProveedor, requireResource, sessionOf } from '../../plugins/session.js';
+import { proveedorActorOf } from '../../plugins/actor.js';
+import { requireProveedor, requireResource } from '../../plugins/session.js';
 import {
   crearOferta,
   descartarCarga,
@@ -33,14 +33,7 @@ import {
   mapaCargas,
   restaurarCarga,
   retirarOferta,
-  type Actor,
 } from './service.js';
-
-/** The session's active carrier and user (the guards ran before). */
-function actorOf(request: FastifyRequest): Actor {
-  const session = sessionOf(request, 'proveedores');
-  return { proveedorId: session.proveedorId!, usuarioId: session.usuarioId, ip: request.ip };
-}
 
 const guard = (recurso: string) => [requireProveedor, requireResource(recurso)];
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError };
@@ -64,7 +57,7 @@ const cargasRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listCargas(app.db, actorOf(request).proveedorId, request.query);
+      return listCargas(app.db, proveedorActorOf(request).proveedorId, request.query);
     },
   );
 
@@ -81,7 +74,7 @@ const cargasRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return mapaCargas(app.db, actorOf(request).proveedorId, request.query);
+      return mapaCargas(app.db, proveedorActorOf(request).proveedorId, request.query);
     },
   );
 
@@ -98,7 +91,7 @@ const cargasRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getCarga(app.db, actorOf(request).proveedorId, request.params.id);
+      return getCarga(app.db, proveedorActorOf(request).proveedorId, request.params.id);
     },
   );
 
@@ -115,7 +108,12 @@ const cargasRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const oferta = await crearOferta(app.db, actorOf(request), request.params.id, request.body);
+      const oferta = await crearOferta(
+        app.db,
+        proveedorActorOf(request),
+        request.params.id,
+        request.body,
+      );
       return reply.code(201).send(oferta);
     },
   );
@@ -133,7 +131,7 @@ const cargasRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listOfertas(app.db, actorOf(request).proveedorId, request.query);
+      return listOfertas(app.db, proveedorActorOf(request).proveedorId, request.query);
     },
   );
 
@@ -149,7 +147,8 @@ const cargasRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Oferta, ...errors, 404: ApiError, 409: ApiError },
       },
     },
-    async (request) => editarOferta(app.db, actorOf(request), request.params.id, request.body),
+    async (request) =>
+      editarOferta(app.db, proveedorActorOf(request), request.params.id, request.body),
   );
 
   app.post(
@@ -163,7 +162,7 @@ const cargasRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Oferta, ...errors, 404: ApiError, 409: ApiError },
       },
     },
-    async (request) => retirarOferta(app.db, actorOf(request), request.params.id),
+    async (request) => retirarOferta(app.db, proveedorActorOf(request), request.params.id),
   );
 
   app.post(
@@ -178,7 +177,7 @@ const cargasRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await descartarCarga(app.db, actorOf(request), request.params.id);
+      await descartarCarga(app.db, proveedorActorOf(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -195,7 +194,7 @@ const cargasRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await restaurarCarga(app.db, actorOf(request), request.params.id);
+      await restaurarCarga(app.db, proveedorActorOf(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -213,7 +212,7 @@ const cargasRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listDescartados(app.db, actorOf(request).proveedorId, request.query);
+      return listDescartados(app.db, proveedorActorOf(request).proveedorId, request.query);
     },
   );
 };

@@ -25,7 +25,8 @@ import { clock } from '../../lib/clock.js';
 import { CursorId, decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { recordEvent } from '../../outbox/events.js';
-import { HttpError } from '../../plugins/errors.js';
+import { HttpError } from '../../lib/http-error.js';
+import type { ProveedorActor } from '../../plugins/actor.js';
 import { recordAudit } from '../audit/repository.js';
 import { certificateBlock, certificateBlockMessage, todayInSpain } from './offer-rules.js';
 import {
@@ -51,13 +52,6 @@ import {
 } from './repository.js';
 
 type Db = Kysely<Database>;
-
-/** Who acts: the session's carrier and user, and where from (for the audit log). */
-export interface Actor {
-  proveedorId: number;
-  usuarioId: number | null;
-  ip: string;
-}
 
 const cargaNotFound = () => new HttpError(404, 'NOT_FOUND', 'Carga no encontrada.');
 const ofertaNotFound = () => new HttpError(404, 'NOT_FOUND', 'Oferta no encontrada.');
@@ -220,7 +214,7 @@ function toOferta(row: OfertaConCargaRow): Oferta {
  */
 export async function crearOferta(
   db: Db,
-  actor: Actor,
+  actor: ProveedorActor,
   cargaId: number,
   body: OfertaCrear,
 ): Promise<Oferta> {
@@ -316,7 +310,7 @@ async function openOfferForChange(db: Db, proveedorId: number, ofertaId: number)
 /** New price and/or comment of an open offer while its load is open. */
 export async function editarOferta(
   db: Db,
-  actor: Actor,
+  actor: ProveedorActor,
   ofertaId: number,
   body: OfertaEditar,
 ): Promise<Oferta> {
@@ -357,7 +351,11 @@ export async function editarOferta(
 }
 
 /** Withdraws an open offer (until the load is awarded). */
-export async function retirarOferta(db: Db, actor: Actor, ofertaId: number): Promise<Oferta> {
+export async function retirarOferta(
+  db: Db,
+  actor: ProveedorActor,
+  ofertaId: number,
+): Promise<Oferta> {
   const now = clock.now().toISOString();
   return db.transaction().execute(async (trx) => {
     const before = await openOfferForChange(trx, actor.proveedorId, ofertaId);
@@ -401,7 +399,11 @@ export async function listOfertas(
 }
 
 /** Hides an open load from this carrier's list (idempotent). */
-export async function descartarCarga(db: Db, actor: Actor, cargaId: number): Promise<void> {
+export async function descartarCarga(
+  db: Db,
+  actor: ProveedorActor,
+  cargaId: number,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const carga = await findVisibleCarga(trx, actor.proveedorId, cargaId);
     if (!carga) throw cargaNotFound();
@@ -429,7 +431,11 @@ export async function descartarCarga(db: Db, actor: Actor, cargaId: number): Pro
 }
 
 /** Shows a discarded load again (idempotent). */
-export async function restaurarCarga(db: Db, actor: Actor, cargaId: number): Promise<void> {
+export async function restaurarCarga(
+  db: Db,
+  actor: ProveedorActor,
+  cargaId: number,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const carga = await findVisibleCarga(trx, actor.proveedorId, cargaId);
     if (!carga) throw cargaNotFound();

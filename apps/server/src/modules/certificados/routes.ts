@@ -7,7 +7,7 @@ import { supplierResources } from '@extranet/contracts/menus/menu';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireProveedor, requireResource } from '../../plugins/session.js';
 import { receiveUpload } from '../../storage/receive-upload.js';
-import { actorOf } from '../transportes/routes.js';
+import { proveedorActorOf } from '../../plugins/actor.js';
 import { estadoBloqueo, listCertificadosProveedor, subirCertificado } from './service.js';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError };
@@ -26,7 +26,7 @@ const certificadosRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listCertificadosProveedor(app.db, actorOf(request).proveedorId);
+      return listCertificadosProveedor(app.db, proveedorActorOf(request).proveedorId);
     },
   );
 
@@ -43,7 +43,7 @@ const certificadosRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return estadoBloqueo(app.db, actorOf(request).proveedorId);
+      return estadoBloqueo(app.db, proveedorActorOf(request).proveedorId);
     },
   );
 
@@ -63,7 +63,7 @@ const certificadosRoutes: FastifyPluginAsyncZod = async (app) => {
       const { file, fields } = await receiveUpload(request, { accept: ['pdf', 'jpeg', 'png'] });
       const list = await subirCertificado(
         { db: app.db, storage: app.storage, log: request.log },
-        actorOf(request),
+        proveedorActorOf(request),
         file,
         fields,
       );

@@ -10,14 +10,15 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
-import { HttpError } from '../../plugins/errors.js';
+import { HttpError } from '../../lib/http-error.js';
 import type { ReceivedUpload } from '../../storage/receive-upload.js';
-import { parseUploadFields, refuseUpload } from '../archivos-proveedor/upload-fields.js';
+import { parseUploadFields, refuseUpload } from '../archivos/upload-fields.js';
 import { insertArchivo } from '../archivos/repository.js';
 import { archivoValues, recordUpload } from '../archivos/service.js';
 import { recordAudit } from '../audit/repository.js';
 import { certificateBlock, certificateBlockMessage, todayInSpain } from '../cargas/offer-rules.js';
-import type { Actor, UploadDeps } from '../transportes/service.js';
+import type { ProveedorActor } from '../../plugins/actor.js';
+import type { UploadDeps } from '../archivos/service.js';
 import { findTipo, insertCertificado, listCertificados, listTiposProveedor } from './repository.js';
 
 type Db = Kysely<Database>;
@@ -126,7 +127,7 @@ export async function estadoBloqueo(db: Db, proveedorId: number): Promise<Certif
  */
 export async function subirCertificado(
   deps: UploadDeps,
-  actor: Actor,
+  actor: ProveedorActor,
   upload: ReceivedUpload,
   fields: Record<string, string>,
 ): Promise<CertificadosList> {

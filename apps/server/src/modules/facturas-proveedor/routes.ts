@@ -9,7 +9,7 @@ import { supplierResources } from '@extranet/contracts/menus/menu';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireProveedor, requireResource } from '../../plugins/session.js';
 import { receiveUpload } from '../../storage/receive-upload.js';
-import { actorOf } from '../transportes/routes.js';
+import { proveedorActorOf } from '../../plugins/actor.js';
 import { getFacturaProveedor, listFacturasProveedor, subirFactura } from './service.js';
 
 const guard = [requireProveedor, requireResource(supplierResources.facturas)];
@@ -30,7 +30,7 @@ const facturasProveedorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listFacturasProveedor(app.db, actorOf(request).proveedorId, request.query);
+      return listFacturasProveedor(app.db, proveedorActorOf(request).proveedorId, request.query);
     },
   );
 
@@ -47,7 +47,7 @@ const facturasProveedorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getFacturaProveedor(app.db, actorOf(request).proveedorId, request.params.id);
+      return getFacturaProveedor(app.db, proveedorActorOf(request).proveedorId, request.params.id);
     },
   );
 
@@ -74,7 +74,7 @@ const facturasProveedorRoutes: FastifyPluginAsyncZod = async (app) => {
       const { file, fields } = await receiveUpload(request, { accept: ['pdf'] });
       const factura = await subirFactura(
         { db: app.db, storage: app.storage, log: request.log },
-        actorOf(request),
+        proveedorActorOf(request),
         file,
         fields,
       );

@@ -11,16 +11,17 @@ import type { Database } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
 import { CursorId, decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { HttpError } from '../../plugins/errors.js';
+import { HttpError } from '../../lib/http-error.js';
 import type { ReceivedUpload } from '../../storage/receive-upload.js';
-import { parseUploadFields, refuseUpload } from '../archivos-proveedor/upload-fields.js';
+import { parseUploadFields, refuseUpload } from '../archivos/upload-fields.js';
 import { insertArchivo } from '../archivos/repository.js';
 import { archivoValues, recordUpload } from '../archivos/service.js';
 import { recordEvent } from '../../outbox/events.js';
 import { recordAudit } from '../audit/repository.js';
 import { todayInSpain } from '../cargas/offer-rules.js';
 import { ESTADOS_FACTURABLES } from '../transportes/repository.js';
-import type { Actor, UploadDeps } from '../transportes/service.js';
+import type { ProveedorActor } from '../../plugins/actor.js';
+import type { UploadDeps } from '../archivos/service.js';
 import {
   findArchivoResumen,
   findFactura,
@@ -108,7 +109,7 @@ const alreadyInvoiced = (id: number) =>
  */
 export async function subirFactura(
   deps: UploadDeps,
-  actor: Actor,
+  actor: ProveedorActor,
   upload: ReceivedUpload,
   fields: Record<string, string>,
 ): Promise<FacturaProveedorDetalle> {

@@ -7,7 +7,8 @@ import {
 } from '@extranet/contracts/facturas/factura';
 import { customerResources } from '@extranet/contracts/menus/menu';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clienteActorOf, requireResource } from '../../plugins/session.js';
+import { clienteActorOf } from '../../plugins/actor.js';
+import { requireResource } from '../../plugins/session.js';
 import { sendArchivo } from '../archivos/send-file.js';
 import { facturaPdf, getFactura, listFacturasPage } from './service.js';
 

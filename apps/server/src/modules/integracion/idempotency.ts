@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { sha256Hex } from '../../lib/tokens.js';
-import { HttpError } from '../../plugins/errors.js';
+import { HttpError } from '../../lib/http-error.js';
 import { findIdempotencyKey, insertIdempotencyKey } from './repository.js';
 
 type Db = Kysely<Database>;

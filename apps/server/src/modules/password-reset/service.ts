@@ -5,7 +5,7 @@ import { randomToken, sha256Hex } from '../../lib/tokens.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { passwordRecoveryMail } from '../../mail/templates/password-recovery.js';
 import { recordEvent } from '../../outbox/events.js';
-import { HttpError } from '../../plugins/errors.js';
+import { HttpError } from '../../lib/http-error.js';
 import { recordAudit } from '../audit/repository.js';
 import { hashPassword } from '../auth/password.js';
 import { weakPasswordReason } from './password-policy.js';

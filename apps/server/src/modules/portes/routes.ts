@@ -14,7 +14,8 @@ import {
   TrackingPorte,
 } from '@extranet/contracts/tracking/tracking';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clienteActorOf, requireResource, sessionOf } from '../../plugins/session.js';
+import { clienteActorOf } from '../../plugins/actor.js';
+import { requireResource, sessionOf } from '../../plugins/session.js';
 import { sessionHasResource } from '../menus/service.js';
 import {
   buscarTracking,

@@ -20,7 +20,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { fechaEs, keysetCsvStream } from '../../lib/csv.js';
 import { CursorId, decodeCursor, encodeCursor } from '../../lib/cursor.js';
-import { HttpError } from '../../plugins/errors.js';
+import { HttpError } from '../../lib/http-error.js';
 import { todayInSpain } from '../cargas/offer-rules.js';
 import {
   buscarPortes,

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireProveedor, requireResource } from '../../plugins/session.js';
 import { sendArchivo } from '../archivos/send-file.js';
-import { actorOf } from '../transportes/routes.js';
+import { proveedorActorOf } from '../../plugins/actor.js';
 import { archivoDePrevencion, listPrevencion, marcarLeido } from './service.js';
 
 const guard = [requireProveedor, requireResource(supplierResources.prevencion)];
@@ -28,7 +28,7 @@ const prevencionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listPrevencion(app.db, actorOf(request).proveedorId);
+      return listPrevencion(app.db, proveedorActorOf(request).proveedorId);
     },
   );
 
@@ -61,7 +61,7 @@ const prevencionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PrevencionDocumento, ...errors },
       },
     },
-    async (request) => marcarLeido(app.db, actorOf(request), request.params.id),
+    async (request) => marcarLeido(app.db, proveedorActorOf(request), request.params.id),
   );
 };
 

@@ -6,9 +6,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
 import { recordEvent } from '../../outbox/events.js';
-import { HttpError } from '../../plugins/errors.js';
+import { HttpError } from '../../lib/http-error.js';
 import { recordAudit } from '../audit/repository.js';
-import type { Actor } from '../transportes/service.js';
+import type { ProveedorActor } from '../../plugins/actor.js';
 import {
   findArchivoDeDocumento,
   findDocumento,
@@ -48,7 +48,11 @@ export async function archivoDePrevencion(db: Db, id: number) {
 }
 
 /** Acknowledges a document; idempotent, the first date is kept. Returns the document. */
-export async function marcarLeido(db: Db, actor: Actor, id: number): Promise<PrevencionDocumento> {
+export async function marcarLeido(
+  db: Db,
+  actor: ProveedorActor,
+  id: number,
+): Promise<PrevencionDocumento> {
   const now = clock.now().toISOString();
   return db.transaction().execute(async (trx) => {
     const documento = await findDocumento(trx, actor.proveedorId, id, now);

@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Portal } from '../../db/database.js';
 import type { AppConfig } from '../../config.js';
 import { hmacHex, safeEqual } from '../../lib/tokens.js';
-import { HttpError } from '../../plugins/errors.js';
+import { HttpError } from '../../lib/http-error.js';
 import { isHttps, requireSession, sessionOf } from '../../plugins/session.js';
 import { reassign, subscribe, type PushOwner } from './service.js';
 

@@ -2,7 +2,7 @@ import type { PushSubscriptionJson } from '@extranet/contracts/push/subscription
 import type { FastifyInstance } from 'fastify';
 import type { Portal } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
-import { HttpError } from '../../plugins/errors.js';
+import { HttpError } from '../../lib/http-error.js';
 import type { PushPayload, PushResult } from '../../push/push-sender.js';
 import { listSubscriptionsOfUser, reassignSubscription, upsertSubscription } from './repository.js';
 

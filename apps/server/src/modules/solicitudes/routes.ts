@@ -7,7 +7,8 @@ import {
   SolicitudesQuery,
 } from '@extranet/contracts/solicitudes/solicitud';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clienteActorOf, requireResource } from '../../plugins/session.js';
+import { clienteActorOf } from '../../plugins/actor.js';
+import { requireResource } from '../../plugins/session.js';
 import { crearSolicitud, listSolicitudesPage } from './service.js';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError };

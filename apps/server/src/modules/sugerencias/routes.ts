@@ -7,7 +7,8 @@ import {
   SugerenciasQuery,
 } from '@extranet/contracts/sugerencias/sugerencia';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clienteActorOf, requireResource } from '../../plugins/session.js';
+import { clienteActorOf } from '../../plugins/actor.js';
+import { requireResource } from '../../plugins/session.js';
 import { crearSugerencia, listSugerenciasPage } from './service.js';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError };

@@ -9,7 +9,7 @@ import type { Database } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
 import { CursorId, decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { recordEvent } from '../../outbox/events.js';
-import type { ClienteActor } from '../../plugins/session.js';
+import type { ClienteActor } from '../../plugins/actor.js';
 import { recordAudit } from '../audit/repository.js';
 import { insertSugerencia, listSugerencias } from './repository.js';
 

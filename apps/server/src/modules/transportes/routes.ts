@@ -14,9 +14,9 @@ import {
   TransportesPage,
   TransportesQuery,
 } from '@extranet/contracts/transportes/transporte';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireProveedor, requireResource, sessionOf } from '../../plugins/session.js';
+import { proveedorActorOf } from '../../plugins/actor.js';
+import { requireProveedor, requireResource } from '../../plugins/session.js';
 import { receiveUpload } from '../../storage/receive-upload.js';
 import {
   assertCmrUploadable,
@@ -26,14 +26,7 @@ import {
   listHistorial,
   listTransportesSinFactura,
   subirCmr,
-  type Actor,
 } from './service.js';
-
-/** The session's active carrier and user (the guards ran before). */
-export function actorOf(request: FastifyRequest): Actor {
-  const session = sessionOf(request, 'proveedores');
-  return { proveedorId: session.proveedorId!, usuarioId: session.usuarioId, ip: request.ip };
-}
 
 const guard = (recurso: string) => [requireProveedor, requireResource(recurso)];
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError };
@@ -59,7 +52,7 @@ const transportesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listHistorial(app.db, actorOf(request).proveedorId, request.query);
+      return listHistorial(app.db, proveedorActorOf(request).proveedorId, request.query);
     },
   );
 
@@ -76,7 +69,11 @@ const transportesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const stream = exportHistorialCsv(app.db, actorOf(request).proveedorId, request.query);
+      const stream = exportHistorialCsv(
+        app.db,
+        proveedorActorOf(request).proveedorId,
+        request.query,
+      );
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="transportes.csv"')
@@ -99,7 +96,7 @@ const transportesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getTransporte(app.db, actorOf(request).proveedorId, request.params.id);
+      return getTransporte(app.db, proveedorActorOf(request).proveedorId, request.params.id);
     },
   );
 
@@ -116,7 +113,7 @@ const transportesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listAlbaranes(app.db, actorOf(request).proveedorId, request.query);
+      return listAlbaranes(app.db, proveedorActorOf(request).proveedorId, request.query);
     },
   );
 
@@ -133,7 +130,7 @@ const transportesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
+      const actor = proveedorActorOf(request);
       // Refuse before reading the body: nothing is stored for someone else's leg.
       await assertCmrUploadable(app.db, actor.proveedorId, request.params.id);
       const { file } = await receiveUpload(request, { accept: ['pdf', 'jpeg', 'png'] });
@@ -160,7 +157,11 @@ const transportesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listTransportesSinFactura(app.db, actorOf(request).proveedorId, request.query);
+      return listTransportesSinFactura(
+        app.db,
+        proveedorActorOf(request).proveedorId,
+        request.query,
+      );
     },
   );
 };

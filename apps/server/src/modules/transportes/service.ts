@@ -13,18 +13,17 @@ import type {
   TransportesPage,
   TransportesQuery,
 } from '@extranet/contracts/transportes/transporte';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
 import { fechaEs, importeEs, keysetCsvStream, type CsvValue } from '../../lib/csv.js';
 import { CursorId, decodeCursor, encodeCursor } from '../../lib/cursor.js';
-import { HttpError } from '../../plugins/errors.js';
-import type { FileStorage } from '../../storage/file-storage.js';
+import { HttpError } from '../../lib/http-error.js';
+import type { ProveedorActor } from '../../plugins/actor.js';
 import type { ReceivedUpload } from '../../storage/receive-upload.js';
 import { insertArchivo } from '../archivos/repository.js';
-import { archivoValues, recordUpload } from '../archivos/service.js';
+import { archivoValues, recordUpload, type UploadDeps } from '../archivos/service.js';
 import { recordEvent } from '../../outbox/events.js';
 import { recordAudit } from '../audit/repository.js';
 import {
@@ -44,20 +43,6 @@ import {
 } from './repository.js';
 
 type Db = Kysely<Database>;
-
-/** Who acts: the session's carrier and user, and where from (for the audit log). */
-export interface Actor {
-  proveedorId: number;
-  usuarioId: number | null;
-  ip: string;
-}
-
-/** What an upload needs besides the database: the storage and a logger for cleanup errors. */
-export interface UploadDeps {
-  db: Db;
-  storage: FileStorage;
-  log: FastifyBaseLogger;
-}
 
 // One tag per list: a cursor of one list is refused by another.
 const CURSOR_HISTORIAL = 'tr';
@@ -334,7 +319,7 @@ export async function assertCmrUploadable(
  */
 export async function subirCmr(
   deps: UploadDeps,
-  actor: Actor,
+  actor: ProveedorActor,
   subpartidaId: number,
   upload: ReceivedUpload,
 ): Promise<SubpartidaDetalle> {

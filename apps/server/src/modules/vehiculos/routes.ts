@@ -9,10 +9,9 @@ import {
   VehiculosPage,
   VehiculosQuery,
 } from '@extranet/contracts/vehiculos/vehiculo';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireProveedor, requireResource, sessionOf } from '../../plugins/session.js';
-import type { Actor } from '../cargas/service.js';
+import { proveedorActorOf } from '../../plugins/actor.js';
+import { requireProveedor, requireResource } from '../../plugins/session.js';
 import {
   crearVehiculo,
   desactivarVehiculo,
@@ -21,11 +20,6 @@ import {
   mapaVehiculos,
   obtenerVehiculo,
 } from './service.js';
-
-function actorOf(request: FastifyRequest): Actor {
-  const session = sessionOf(request, 'proveedores');
-  return { proveedorId: session.proveedorId!, usuarioId: session.usuarioId, ip: request.ip };
-}
 
 const preHandler = [requireProveedor, requireResource(supplierResources.panel)];
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError };
@@ -45,7 +39,7 @@ const vehiculosRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listarVehiculos(app.db, actorOf(request).proveedorId, request.query);
+      return listarVehiculos(app.db, proveedorActorOf(request).proveedorId, request.query);
     },
   );
 
@@ -61,7 +55,7 @@ const vehiculosRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return mapaVehiculos(app.db, actorOf(request).proveedorId);
+      return mapaVehiculos(app.db, proveedorActorOf(request).proveedorId);
     },
   );
 
@@ -78,7 +72,7 @@ const vehiculosRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return obtenerVehiculo(app.db, actorOf(request).proveedorId, request.params.id);
+      return obtenerVehiculo(app.db, proveedorActorOf(request).proveedorId, request.params.id);
     },
   );
 
@@ -94,7 +88,7 @@ const vehiculosRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const vehiculo = await crearVehiculo(app.db, actorOf(request), request.body);
+      const vehiculo = await crearVehiculo(app.db, proveedorActorOf(request), request.body);
       return reply.code(201).send(vehiculo);
     },
   );
@@ -111,7 +105,8 @@ const vehiculosRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Vehiculo, ...errors, 404: ApiError, 409: ApiError },
       },
     },
-    async (request) => editarVehiculo(app.db, actorOf(request), request.params.id, request.body),
+    async (request) =>
+      editarVehiculo(app.db, proveedorActorOf(request), request.params.id, request.body),
   );
 
   app.post(
@@ -125,7 +120,7 @@ const vehiculosRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Vehiculo, ...errors, 404: ApiError },
       },
     },
-    async (request) => desactivarVehiculo(app.db, actorOf(request), request.params.id),
+    async (request) => desactivarVehiculo(app.db, proveedorActorOf(request), request.params.id),
   );
 };
 

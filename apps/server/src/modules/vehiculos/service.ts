@@ -14,9 +14,9 @@ import type { Database } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
 import { CursorId, decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { HttpError } from '../../plugins/errors.js';
+import { HttpError } from '../../lib/http-error.js';
 import { recordAudit } from '../audit/repository.js';
-import type { Actor } from '../cargas/service.js';
+import type { ProveedorActor } from '../../plugins/actor.js';
 import {
   findByMatricula,
   findVehiculo,
@@ -83,7 +83,11 @@ export async function obtenerVehiculo(
 }
 
 /** Registers a vehicle; the plate (normalised by the contract) is unique per carrier. */
-export async function crearVehiculo(db: Db, actor: Actor, body: VehiculoCrear): Promise<Vehiculo> {
+export async function crearVehiculo(
+  db: Db,
+  actor: ProveedorActor,
+  body: VehiculoCrear,
+): Promise<Vehiculo> {
   const now = clock.now().toISOString();
   return db.transaction().execute(async (trx) => {
     if (await findByMatricula(trx, actor.proveedorId, body.matricula)) {
@@ -129,7 +133,7 @@ export async function crearVehiculo(db: Db, actor: Actor, body: VehiculoCrear): 
 /** Changes an active vehicle; the availability dates stay in order after the change. */
 export async function editarVehiculo(
   db: Db,
-  actor: Actor,
+  actor: ProveedorActor,
   vehiculoId: number,
   body: VehiculoEditar,
 ): Promise<Vehiculo> {
@@ -183,7 +187,7 @@ export async function editarVehiculo(
  */
 export async function desactivarVehiculo(
   db: Db,
-  actor: Actor,
+  actor: ProveedorActor,
   vehiculoId: number,
 ): Promise<Vehiculo> {
   const now = clock.now().toISOString();

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { CargaEstado, Database } from '../../../db/database.js';
 import { clock } from '../../../lib/clock.js';
 import { recordEvent } from '../../../outbox/events.js';
-import { HttpError } from '../../../plugins/errors.js';
+import { HttpError } from '../../../lib/http-error.js';
 import { batchValidationError } from '../service.js';
 import {
   aceptarOferta,

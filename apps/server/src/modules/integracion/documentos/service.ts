@@ -8,7 +8,7 @@ import type { ErrorRegistro, ResultadoLote } from '@extranet/contracts/integraci
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/database.js';
 import { clock } from '../../../lib/clock.js';
-import { HttpError } from '../../../plugins/errors.js';
+import { HttpError } from '../../../lib/http-error.js';
 import type { ReceivedUpload } from '../../../storage/receive-upload.js';
 import { insertArchivo } from '../../archivos/repository.js';
 import { batchValidationError } from '../service.js';

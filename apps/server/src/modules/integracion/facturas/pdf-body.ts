@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../../db/database.js';
 import { requireScope } from '../../../plugins/integration-auth.js';
-import { HttpError } from '../../../plugins/errors.js';
+import { HttpError } from '../../../lib/http-error.js';
 import {
   ActiveContentScanner,
   activeContentError,

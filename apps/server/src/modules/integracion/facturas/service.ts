@@ -9,7 +9,7 @@ import type { ErrorRegistro, ResultadoLote } from '@extranet/contracts/integraci
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/database.js';
 import { facturaNumero } from '../../../pdf/factura-pdf.js';
-import { HttpError } from '../../../plugins/errors.js';
+import { HttpError } from '../../../lib/http-error.js';
 import type { ReceivedUpload } from '../../../storage/receive-upload.js';
 import { insertArchivo } from '../../archivos/repository.js';
 import { archivoValues } from '../../archivos/service.js';

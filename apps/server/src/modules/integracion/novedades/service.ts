@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Database } from '../../../db/database.js';
 import { decodeCursor, encodeCursor } from '../../../lib/cursor.js';
 import type { TipoEvento } from '../../../outbox/events.js';
-import { HttpError } from '../../../plugins/errors.js';
+import { HttpError } from '../../../lib/http-error.js';
 import { LOCK_NOT_AVAILABLE, readEventosDesde } from './repository.js';
 
 /** Every readable type is an event type the outbox records. */

@@ -13,7 +13,7 @@ import type { Database, Portal, RegionCodigo } from '../../../db/database.js';
 import { clock } from '../../../lib/clock.js';
 import { isUniqueViolation } from '../../../lib/db-errors.js';
 import { randomToken } from '../../../lib/tokens.js';
-import { HttpError } from '../../../plugins/errors.js';
+import { HttpError } from '../../../lib/http-error.js';
 import { recordAudit } from '../../audit/repository.js';
 import { accessLinkMenu } from '../../menus/catalog.js';
 import {

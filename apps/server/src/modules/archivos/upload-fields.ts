@@ -1,7 +1,7 @@
 import { controlCharacterIssues } from '@extranet/contracts/common/text';
 import type { z } from 'zod';
 import { controlCharactersError } from '../../lib/validator.js';
-import { HttpError } from '../../plugins/errors.js';
+import { HttpError } from '../../lib/http-error.js';
 
 /**
  * Validates the text fields of a multipart upload with their contract. The fields arrive in
