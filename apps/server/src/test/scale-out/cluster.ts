@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import S3rver from 's3rver';
+import { vi } from 'vitest';
 
 const run = promisify(execFile);
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -29,12 +30,14 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Polls `check` (Vitest's waitFor) until it answers true; a throw counts as not yet. */
 async function waitFor(what: string, check: () => Promise<boolean>, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`${what}: no responde en ${ms / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error(`${what}: no responde en ${ms / 1000} s`);
+    },
+    { timeout: ms, interval: 100 },
+  );
 }
 
 /** A fresh PostgreSQL database on the TEST_DATABASE_URL server; `drop()` removes it. */
