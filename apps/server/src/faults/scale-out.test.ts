@@ -52,6 +52,8 @@ const KILLED = 'a2';
 /** Iterations of each client: at least MIN, then until the restarted instance has served. */
 const MIN_ITERATIONS = 14;
 const MAX_ITERATIONS = 60;
+/** How long after the SIGKILL a delivery the killed instance sent may still arrive. */
+const IN_FLIGHT_MS = 1000;
 /** Requests made before the SIGKILL. */
 const KILL_AFTER_REQUESTS = 110;
 /** Login calls in the whole run: below the 30 per IP and minute every client shares here. */
@@ -540,9 +542,13 @@ describe.skipIf(!configured)(
         if (got.length === 0) problems.push(`entrega ${entrega.id} perdida`);
         if (got.length > 1) {
           // At least once: a delivery the killed instance had sent but not yet recorded is sent
-          // again once its lease ends. Any other repeat is a defect.
+          // again once its lease ends. Any other repeat is a defect. The first copy may reach the
+          // receiver a few ms after the SIGKILL was sent (it was on the wire, or the receiver's
+          // event loop was busy): a second is far more than that and far less than the lease.
           const inFlightAtKill =
-            got[0]!.at <= killedAt && got[1]!.at >= killedAt && Number(entrega.intentos) >= 2;
+            got[0]!.at <= killedAt + IN_FLIGHT_MS &&
+            got[1]!.at >= killedAt + IN_FLIGHT_MS &&
+            Number(entrega.intentos) >= 2;
           if (got.length === 2 && inFlightAtKill) duplicatesOfKilled += 1;
           else {
             const times = got.map((r) => r.at - killedAt).join(', ');
