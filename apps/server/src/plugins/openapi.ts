@@ -3,6 +3,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { CSRF_HEADER } from './csrf.js';
+import { SESSION_COOKIE } from './session.js';
 
 /**
  * OpenAPI 3.1 generated from the zod contracts of every route: the document at
@@ -31,6 +33,19 @@ export default fp(
         components: {
           securitySchemes: {
             apiKey: { type: 'http', scheme: 'bearer', description: 'Clave de API `ext_…`' },
+            sessionCookie: {
+              type: 'apiKey',
+              in: 'cookie',
+              name: SESSION_COOKIE,
+              description: 'Sesión del portal (cookie HttpOnly que fija el inicio de sesión)',
+            },
+            csrfHeader: {
+              type: 'apiKey',
+              in: 'header',
+              name: CSRF_HEADER,
+              description:
+                'Token CSRF: el valor de la cookie `csrf-token`, repetido en la cabecera',
+            },
           },
         },
       },

@@ -1,10 +1,11 @@
-import { transportesParams, type TransportesFiltros } from './get-transportes';
+import { exportTransportes } from '@extranet/contracts/transportes/endpoints';
+import { endpointUrl } from '../../../lib/endpoint-client';
+import type { TransportesFiltros } from './get-transportes';
 
 /**
- * URL of GET /api/proveedores/transportes/export.csv with the history's filters: the browser
- * downloads the whole filtered set (streamed by the server), not only the loaded rows.
+ * URL of the history's CSV export with its filters: the browser downloads the whole filtered
+ * set (streamed by the server), not only the loaded rows.
  */
 export function transportesExportUrl(filtros: TransportesFiltros): string {
-  const params = transportesParams(filtros).toString();
-  return `/api/proveedores/transportes/export.csv${params ? `?${params}` : ''}`;
+  return endpointUrl(exportTransportes, { query: filtros });
 }

@@ -1,17 +1,9 @@
-import type { TransporteDetalle } from '@extranet/contracts/transportes/transporte';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-
-/** GET /api/proveedores/transportes/:id: the transport with its subpartidas and CMRs. */
-export function getTransporte(id: number, signal?: AbortSignal): Promise<TransporteDetalle> {
-  return apiRequest<TransporteDetalle>('GET', `/api/proveedores/transportes/${id}`, { signal });
-}
+import { getTransporte } from '@extranet/contracts/transportes/endpoints';
+import { useQuery } from '@tanstack/react-query';
+import { endpointQuery } from '../../../lib/endpoint-client';
 
 export function transporteQueryOptions(id: number) {
-  return queryOptions({
-    queryKey: ['proveedores', 'transportes', 'detalle', id],
-    queryFn: ({ signal }) => getTransporte(id, signal),
-  });
+  return endpointQuery(getTransporte, { params: { id } });
 }
 
 /** One transport's detail (the expandable row of the history). */

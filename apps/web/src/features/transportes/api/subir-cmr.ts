@@ -1,19 +1,18 @@
-import type { SubpartidaDetalle } from '@extranet/contracts/transportes/transporte';
+import { listTransportes, uploadCmr } from '@extranet/contracts/transportes/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { uploadFile, type UploadProgress } from '../../../lib/upload';
+import { endpointKey, uploadToEndpoint } from '../../../lib/endpoint-client';
+import type { UploadProgress } from '../../../lib/upload';
 import { ALBARANES_KEY } from './get-albaranes-pendientes';
 
-/** POST /api/proveedores/subpartidas/:id/cmr: one file (PDF, JPEG or PNG) as the leg's CMR. */
+/** One file (PDF, JPEG or PNG) as the leg's CMR. */
 export function subirCmr(
   subpartidaId: number,
   file: File,
   onProgress?: (progress: UploadProgress) => void,
-): Promise<SubpartidaDetalle> {
+) {
   const form = new FormData();
   form.append('file', file, file.name);
-  return uploadFile<SubpartidaDetalle>(`/api/proveedores/subpartidas/${subpartidaId}/cmr`, form, {
-    onProgress,
-  });
+  return uploadToEndpoint(uploadCmr, { params: { id: subpartidaId } }, form, { onProgress });
 }
 
 /** Uploads a CMR; the pending list and the history refetch (the leg leaves the list). */
@@ -32,7 +31,7 @@ export function useSubirCmr() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ALBARANES_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['proveedores', 'transportes'] }),
+        queryClient.invalidateQueries({ queryKey: endpointKey(listTransportes) }),
       ]),
   });
 }

@@ -1,0 +1,101 @@
+import {
+  type BodyOut,
+  type Endpoint,
+  type ErrorStatus,
+  type ParamsOut,
+  type QueryOut,
+  type ResponseOf,
+} from '@extranet/contracts/common/endpoint';
+import { ApiError } from '@extranet/contracts/common/error';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+  RouteOptions,
+} from 'fastify';
+
+/** The request a handler of endpoint `E` receives: params, query and body already parsed. */
+export type EndpointRequest<E> = FastifyRequest<{
+  Params: ParamsOut<E>;
+  Querystring: QueryOut<E>;
+  Body: BodyOut<E>;
+}>;
+
+export interface EndpointHandlers<E> {
+  /** Guards run before the handler (session, resource, API key…), in order. */
+  preHandler?: preHandlerAsyncHookHandler | preHandlerAsyncHookHandler[];
+  /** Returns the response body, or the reply when it sent something else (a file, a stream). */
+  handler: (
+    request: EndpointRequest<E>,
+    reply: FastifyReply,
+  ) => Promise<ResponseOf<E> | FastifyReply>;
+  /** Route config (e.g. a rate limit of its own). */
+  config?: RouteOptions['config'];
+  /** Body size limit in bytes when it is not the server's default. */
+  bodyLimit?: number;
+}
+
+/** OpenAPI security requirement of each kind: writes under a session also carry the CSRF header. */
+function securityOf(definition: Endpoint): Record<string, string[]>[] {
+  switch (definition.security) {
+    case 'session':
+      return definition.method === 'GET'
+        ? [{ sessionCookie: [] }]
+        : [{ sessionCookie: [], csrfHeader: [] }];
+    case 'apiKey':
+      return [{ apiKey: [] }];
+    case 'public':
+      return [];
+  }
+}
+
+/** Every error status the endpoint may answer, each with the product's error shape. */
+function errorResponses(definition: Endpoint, hasInput: boolean): Record<number, typeof ApiError> {
+  const statuses = new Set<ErrorStatus>(definition.errors ?? []);
+  if (hasInput || definition.consumes) statuses.add(400);
+  if (definition.security !== 'public') {
+    statuses.add(401);
+    statuses.add(403);
+  }
+  statuses.add(429);
+  statuses.add(503);
+  return Object.fromEntries([...statuses].sort().map((status) => [status, ApiError]));
+}
+
+/**
+ * Registers the route of an endpoint definition: method, path, schemas, OpenAPI metadata
+ * (operationId, tag, summary, security, every status) come from the definition; the module
+ * gives only its guards and handler.
+ */
+export async function registerEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  definition: E,
+  handlers: EndpointHandlers<E>,
+): Promise<void> {
+  const { params, query, body, response } = await definition.schemas();
+  const success = definition.status ?? 200;
+  app.route({
+    method: definition.method,
+    url: definition.path,
+    ...(handlers.preHandler ? { preHandler: handlers.preHandler } : {}),
+    ...(handlers.config ? { config: handlers.config } : {}),
+    ...(handlers.bodyLimit ? { bodyLimit: handlers.bodyLimit } : {}),
+    schema: {
+      operationId: definition.operationId,
+      tags: [definition.tag],
+      summary: definition.summary,
+      security: securityOf(definition),
+      ...(definition.consumes ? { consumes: [definition.consumes] } : {}),
+      ...(definition.produces ? { produces: [definition.produces] } : {}),
+      ...(params ? { params } : {}),
+      ...(query ? { querystring: query } : {}),
+      ...(body ? { body } : {}),
+      response: {
+        ...(response ? { [success]: response } : {}),
+        ...errorResponses(definition, Boolean(params || query || body)),
+      },
+    },
+    handler: handlers.handler as RouteOptions['handler'],
+  });
+}

@@ -1,0 +1,96 @@
+import {
+  type Endpoint,
+  type EndpointInput,
+  keyOf,
+  type QueryOut,
+  type ResponseOf,
+  urlOf,
+} from '@extranet/contracts/common/endpoint';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { apiRequest, type ApiRequestOptions } from './api-client';
+import { uploadFile, type UploadFileOptions } from './upload';
+
+/**
+ * The web's side of the shared endpoint definitions (`@extranet/contracts/<feature>/endpoints`):
+ * every call, query key and download URL is built from one. Responses are checked against the
+ * contract's schema in development and tests (the schema module loads while the request is in
+ * flight); production builds never load zod for it.
+ */
+const CHECK_RESPONSES = import.meta.env.DEV;
+
+type CallOptions = Pick<ApiRequestOptions<unknown>, 'signal' | 'timeoutMs' | 'redirectOn401'>;
+
+function responseSchema(definition: Endpoint) {
+  return async () => {
+    const { response } = await definition.schemas();
+    if (!response) throw new Error(`${definition.operationId} no tiene esquema de respuesta`);
+    return response;
+  };
+}
+
+/** Calls an endpoint: its path filled, its query string, its JSON body. */
+export function callEndpoint<E extends Endpoint>(
+  definition: E,
+  input: EndpointInput<E>,
+  options: CallOptions = {},
+): Promise<ResponseOf<E>> {
+  const { body } = input as { body?: unknown };
+  const check = CHECK_RESPONSES && definition.status !== 204;
+  return apiRequest<ResponseOf<E>>(definition.method, urlOf(definition, input), {
+    ...options,
+    ...(body === undefined ? {} : { body }),
+    ...(check ? { schema: responseSchema(definition) as never } : {}),
+  });
+}
+
+/** The URL of an endpoint the browser opens itself (a CSV export, a file download). */
+export function endpointUrl<E extends Endpoint>(definition: E, input: EndpointInput<E>): string {
+  return urlOf(definition, input);
+}
+
+/** The query key of a read, or of a family of reads without input (to invalidate them all). */
+export function endpointKey<E extends Endpoint>(
+  definition: E,
+  input?: Partial<EndpointInput<E>>,
+): readonly unknown[] {
+  return keyOf(definition, input as { params?: unknown; query?: unknown } | undefined);
+}
+
+/** TanStack Query options of a read. */
+export function endpointQuery<E extends Endpoint>(definition: E, input: EndpointInput<E>) {
+  return queryOptions({
+    queryKey: endpointKey(definition, input),
+    queryFn: ({ signal }) => callEndpoint(definition, input, { signal }),
+  });
+}
+
+/** The query of a keyset-paged list without its `cursor` (the page parameter supplies it). */
+type PagedQuery<E> = Omit<NonNullable<QueryOut<E>>, 'cursor'>;
+
+/** TanStack Query options of a keyset-paged list: page after page, following `nextCursor`. */
+export function endpointPages<E extends Endpoint>(
+  definition: E,
+  input: Omit<EndpointInput<E>, 'query'> & { query: PagedQuery<E> },
+) {
+  return infiniteQueryOptions({
+    queryKey: endpointKey(definition, input as Partial<EndpointInput<E>>),
+    queryFn: ({ pageParam, signal }) =>
+      callEndpoint(
+        definition,
+        { ...input, query: { ...input.query, cursor: pageParam } } as EndpointInput<E>,
+        { signal },
+      ) as Promise<ResponseOf<E> & { nextCursor: string | null }>,
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+/** Sends a multipart form to an upload endpoint, with progress. */
+export function uploadToEndpoint<E extends Endpoint>(
+  definition: E,
+  input: EndpointInput<E>,
+  form: FormData,
+  options: UploadFileOptions = {},
+): Promise<ResponseOf<E>> {
+  return uploadFile<ResponseOf<E>>(urlOf(definition, input), form, options);
+}
