@@ -1,10 +1,10 @@
+import { ASUNTO_MAX, TEXTO_MAX, TEXTO_MIN } from '@extranet/contracts/sugerencias/limits';
 import {
   Alert,
   Button,
   Divider,
   Group,
   Paper,
-  Skeleton,
   Stack,
   Text,
   Textarea,
@@ -14,16 +14,11 @@ import {
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/empty-state';
+import { PagedList } from '../../../components/paged-list';
 import { PageTitle } from '../../../components/page-title';
 import { formatDateTime } from '../../../lib/format';
 import { useCrearSugerencia } from '../api/crear-sugerencia';
 import { useSugerencias } from '../api/get-sugerencias';
-
-/** Bounds of the contract's SugerenciaCrear. */
-export const TEXTO_MIN = 5;
-export const TEXTO_MAX = 2000;
-export const ASUNTO_MAX = 120;
 
 interface SugerenciaValues {
   asunto: string;
@@ -32,48 +27,23 @@ interface SugerenciaValues {
 
 function SugerenciasList() {
   const { t } = useTranslation();
-  const sugerencias = useSugerencias();
-  if (sugerencias.isPending) return <Skeleton height={80} aria-busy="true" />;
-  if (sugerencias.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {sugerencias.error.message}
-      </Alert>
-    );
-  }
-  const items = sugerencias.data.pages.flatMap((page) => page.items);
-  if (items.length === 0) return <EmptyState message={t('sugerencias.sinSugerencias')} />;
   return (
-    <Stack gap="xs">
-      <Stack
-        gap="xs"
-        component="ul"
-        p={0}
-        m={0}
-        style={{ listStyle: 'none' }}
-        aria-label={t('sugerencias.historial')}
-      >
-        {items.map((s) => (
-          <Paper key={s.id} withBorder p="sm" radius="md" component="li">
-            <Text size="xs" c="gray.7">
-              <time dateTime={s.created_at}>{formatDateTime(s.created_at)}</time>
-            </Text>
-            {s.asunto && <Text fw={600}>{s.asunto}</Text>}
-            <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{s.texto}</Text>
-          </Paper>
-        ))}
-      </Stack>
-      {sugerencias.hasNextPage && (
-        <Button
-          variant="default"
-          onClick={() => void sugerencias.fetchNextPage()}
-          loading={sugerencias.isFetchingNextPage}
-          style={{ alignSelf: 'flex-start' }}
-        >
-          {t('sugerencias.verMas')}
-        </Button>
+    <PagedList
+      query={useSugerencias()}
+      label={t('sugerencias.historial')}
+      emptyMessage={t('sugerencias.sinSugerencias')}
+      moreLabel={t('sugerencias.verMas')}
+      skeletons={[80]}
+      renderItem={(s) => (
+        <Paper key={s.id} withBorder p="sm" radius="md" component="li">
+          <Text size="xs" c="gray.7">
+            <time dateTime={s.created_at}>{formatDateTime(s.created_at)}</time>
+          </Text>
+          {s.asunto && <Text fw={600}>{s.asunto}</Text>}
+          <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{s.texto}</Text>
+        </Paper>
       )}
-    </Stack>
+    />
   );
 }
 
