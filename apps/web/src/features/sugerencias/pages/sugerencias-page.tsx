@@ -1,21 +1,10 @@
 import { ASUNTO_MAX, TEXTO_MAX, TEXTO_MIN } from '@extranet/contracts/sugerencias/limits';
-import {
-  Alert,
-  Button,
-  Divider,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { PagedList } from '../../../components/paged-list';
-import { PageTitle } from '../../../components/page-title';
+import { FormWithHistory } from '../../../components/form-with-history';
 import { formatDateTime } from '../../../lib/format';
 import { useCrearSugerencia } from '../api/crear-sugerencia';
 import { useSugerencias } from '../api/get-sugerencias';
@@ -47,8 +36,8 @@ function SugerenciasList() {
   );
 }
 
-/** Customer suggestions (/clientes/sugerencias): a form and what this client sent. */
-export function SugerenciasPage() {
+/** The suggestion form, validated with the contract's bounds. */
+function SugerenciaForm() {
   const { t } = useTranslation();
   const crear = useCrearSugerencia();
   const form = useForm<SugerenciaValues>({
@@ -67,61 +56,63 @@ export function SugerenciasPage() {
   const count = form.values.texto.length;
 
   return (
-    <>
-      <PageTitle>{t('routes.cliente-sugerencias.title')}</PageTitle>
-      <Text c="gray.7" mb="md">
-        {t('sugerencias.intro')}
-      </Text>
-      <form
-        noValidate
-        aria-label={t('routes.cliente-sugerencias.title')}
-        onSubmit={form.onSubmit((values) =>
-          crear.mutate(
-            { asunto: values.asunto.trim() || null, texto: values.texto.trim() },
-            {
-              onSuccess: () => {
-                notifications.show({ color: 'green', message: t('sugerencias.enviada') });
-                form.reset();
-              },
+    <form
+      noValidate
+      aria-label={t('routes.cliente-sugerencias.title')}
+      onSubmit={form.onSubmit((values) =>
+        crear.mutate(
+          { asunto: values.asunto.trim() || null, texto: values.texto.trim() },
+          {
+            onSuccess: () => {
+              notifications.show({ color: 'green', message: t('sugerencias.enviada') });
+              form.reset();
             },
-          ),
+          },
+        ),
+      )}
+    >
+      <Stack gap="sm" maw={720}>
+        <TextInput
+          label={t('sugerencias.asunto')}
+          maxLength={ASUNTO_MAX}
+          {...form.getInputProps('asunto')}
+        />
+        <Textarea
+          label={t('sugerencias.texto')}
+          required
+          rows={6}
+          maxLength={TEXTO_MAX}
+          description={
+            <span aria-live="polite">{t('sugerencias.contador', { count, max: TEXTO_MAX })}</span>
+          }
+          {...form.getInputProps('texto')}
+        />
+        {crear.isError && (
+          <Alert color="red" variant="light" role="alert">
+            {crear.error.message}
+          </Alert>
         )}
-      >
-        <Stack gap="sm" maw={720}>
-          <TextInput
-            label={t('sugerencias.asunto')}
-            maxLength={ASUNTO_MAX}
-            {...form.getInputProps('asunto')}
-          />
-          <Textarea
-            label={t('sugerencias.texto')}
-            required
-            rows={6}
-            maxLength={TEXTO_MAX}
-            description={
-              <span aria-live="polite">{t('sugerencias.contador', { count, max: TEXTO_MAX })}</span>
-            }
-            {...form.getInputProps('texto')}
-          />
-          {crear.isError && (
-            <Alert color="red" variant="light" role="alert">
-              {crear.error.message}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button type="submit" loading={crear.isPending}>
-              {t('sugerencias.enviar')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-      <Divider my="xl" />
-      <section aria-labelledby="sugerencias-historial">
-        <Title order={2} size="h3" mb="md" id="sugerencias-historial">
-          {t('sugerencias.historial')}
-        </Title>
-        <SugerenciasList />
-      </section>
-    </>
+        <Group justify="flex-end">
+          <Button type="submit" loading={crear.isPending}>
+            {t('sugerencias.enviar')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Customer suggestions (/clientes/sugerencias): a form and what this client sent. */
+export function SugerenciasPage() {
+  const { t } = useTranslation();
+  return (
+    <FormWithHistory
+      title={t('routes.cliente-sugerencias.title')}
+      intro={t('sugerencias.intro')}
+      form={<SugerenciaForm />}
+      historyTitle={t('sugerencias.historial')}
+      historyId="sugerencias-historial"
+      history={<SugerenciasList />}
+    />
   );
 }
