@@ -26,6 +26,7 @@ import portesRoutes from './modules/portes/routes.js';
 import pushRoutes from './modules/push/routes.js';
 import solicitudesRoutes from './modules/solicitudes/routes.js';
 import sugerenciasRoutes from './modules/sugerencias/routes.js';
+import trackingRoutes from './modules/tracking/routes.js';
 import transportesRoutes from './modules/transportes/routes.js';
 import vehiculosRoutes from './modules/vehiculos/routes.js';
 import csrfPlugin from './plugins/csrf.js';
@@ -137,6 +138,7 @@ export async function buildApp({
   await app.register(certificadosRoutes);
   await app.register(prevencionRoutes);
   await app.register(archivosRoutes);
+  await app.register(trackingRoutes);
   await app.register(portesRoutes);
   await app.register(facturasRoutes);
   await app.register(solicitudesRoutes);

@@ -87,7 +87,7 @@ export async function registerEndpoint<E extends Endpoint>(
       summary: definition.summary,
       security: securityOf(definition),
       ...(definition.consumes ? { consumes: [definition.consumes] } : {}),
-      ...(definition.produces ? { produces: [definition.produces] } : {}),
+      ...(definition.produces ? { produces: [definition.produces].flat() } : {}),
       ...(params ? { params } : {}),
       ...(query ? { querystring: query } : {}),
       ...(body ? { body } : {}),

@@ -48,8 +48,8 @@ export interface Endpoint<S extends EndpointSchemas = EndpointSchemas> {
   readonly errors?: readonly ErrorStatus[];
   /** Body media type when not JSON. */
   readonly consumes?: 'multipart/form-data';
-  /** Answer media type when not JSON (a CSV export, a stored file). */
-  readonly produces?: string;
+  /** Answer media type(s) when not JSON (a CSV export, a stored file of one of several types). */
+  readonly produces?: string | readonly string[];
 }
 
 /** What the caller sends and the server receives, before parsing (strings in a query, etc.). */

@@ -2,37 +2,18 @@ import { z } from 'zod';
 import { multilinea } from '../common/text.js';
 import { IsoDate, PageQuery, pageOf } from '../common/pagination.js';
 import { TipoVehiculo } from '../vehiculos/vehiculo.js';
-
-/** Countries a transport may be requested from or to (ISO 3166-1 alpha-2), with Spanish names. */
-export const PAISES_SOLICITUD = {
-  AD: 'Andorra',
-  AT: 'Austria',
-  BE: 'Bélgica',
-  BG: 'Bulgaria',
-  CH: 'Suiza',
-  CZ: 'Chequia',
-  DE: 'Alemania',
-  DK: 'Dinamarca',
-  ES: 'España',
-  FR: 'Francia',
-  GB: 'Reino Unido',
-  GR: 'Grecia',
-  HR: 'Croacia',
-  HU: 'Hungría',
-  IE: 'Irlanda',
-  IT: 'Italia',
-  LU: 'Luxemburgo',
-  MA: 'Marruecos',
-  NL: 'Países Bajos',
-  PL: 'Polonia',
-  PT: 'Portugal',
-  RO: 'Rumanía',
-  RS: 'Serbia',
-  SE: 'Suecia',
-  SI: 'Eslovenia',
-  SK: 'Eslovaquia',
-  TR: 'Turquía',
-} as const;
+import {
+  CODIGO_POSTAL,
+  DIRECCION_MAX,
+  MAX_BULTOS_SOLICITUD,
+  MAX_PESO_SOLICITUD_KG,
+  MERCANCIA_MAX,
+  MERCANCIA_MIN,
+  OBSERVACIONES_MAX,
+  PAISES_SOLICITUD,
+  POBLACION_MAX,
+  POBLACION_MIN,
+} from './limits.js';
 
 /** A country code of `PAISES_SOLICITUD` (any case in, upper case out). */
 export const PaisSolicitud = z
@@ -45,11 +26,12 @@ export const PaisSolicitud = z
     }),
   );
 
-/** Most packages and kilograms a request may ask for (one full truck). */
-export const MAX_BULTOS_SOLICITUD = 999;
-export const MAX_PESO_SOLICITUD_KG = 40_000;
-/** How far ahead a load may be requested, in days. */
-export const MAX_DIAS_ANTELACION_SOLICITUD = 366;
+export {
+  MAX_BULTOS_SOLICITUD,
+  MAX_DIAS_ANTELACION_SOLICITUD,
+  MAX_PESO_SOLICITUD_KG,
+  PAISES_SOLICITUD,
+} from './limits.js';
 
 /** Status of a transport request, as the operators move it. */
 export const SolicitudEstado = z.enum(['recibida', 'en_estudio', 'aceptada', 'rechazada']);
@@ -66,19 +48,19 @@ export const solicitudEstadoLabels: Record<SolicitudEstado, string> = {
 const Poblacion = z
   .string()
   .trim()
-  .min(2, 'La población debe tener al menos 2 caracteres.')
-  .max(80, 'La población no puede superar 80 caracteres.');
+  .min(POBLACION_MIN, `La población debe tener al menos ${POBLACION_MIN} caracteres.`)
+  .max(POBLACION_MAX, `La población no puede superar ${POBLACION_MAX} caracteres.`);
 const Direccion = z
   .string()
   .trim()
-  .max(120, 'La dirección no puede superar 120 caracteres.')
+  .max(DIRECCION_MAX, `La dirección no puede superar ${DIRECCION_MAX} caracteres.`)
   .transform((value) => value || null)
   .nullable()
   .optional();
 const CodigoPostal = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9]{3,10}$/, 'Código postal no válido: de 3 a 10 letras o cifras.')
+  .regex(CODIGO_POSTAL, 'Código postal no válido: de 3 a 10 letras o cifras.')
   .transform((value) => value.toUpperCase());
 const TextoOpcional = (max: number, message: string) =>
   z
@@ -111,8 +93,8 @@ export const SolicitudCrear = z
     mercancia: z
       .string()
       .trim()
-      .min(2, 'Indique la mercancía.')
-      .max(200, 'La mercancía no puede superar 200 caracteres.'),
+      .min(MERCANCIA_MIN, 'Indique la mercancía.')
+      .max(MERCANCIA_MAX, `La mercancía no puede superar ${MERCANCIA_MAX} caracteres.`),
     bultos: z
       .number()
       .int('Los bultos deben ser un número entero.')
@@ -126,7 +108,10 @@ export const SolicitudCrear = z
     /** Vehicle needed, if the customer knows. */
     tipo_vehiculo: TipoVehiculo.nullable().optional(),
     observaciones: multilinea(
-      TextoOpcional(1000, 'Las observaciones no pueden superar 1000 caracteres.'),
+      TextoOpcional(
+        OBSERVACIONES_MAX,
+        `Las observaciones no pueden superar ${OBSERVACIONES_MAX} caracteres.`,
+      ),
     ),
   })
   .refine((s) => !s.fecha_entrega || s.fecha_entrega >= s.fecha_carga, {

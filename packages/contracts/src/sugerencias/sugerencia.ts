@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { multilinea } from '../common/text.js';
 import { PageQuery, pageOf } from '../common/pagination.js';
+import { ASUNTO_MAX, TEXTO_MAX, TEXTO_MIN } from './limits.js';
 
 /** Body of `POST /api/clientes/sugerencias`. */
 export const SugerenciaCrear = z.object({
@@ -8,7 +9,7 @@ export const SugerenciaCrear = z.object({
   asunto: z
     .string()
     .trim()
-    .max(120, 'El asunto no puede superar 120 caracteres.')
+    .max(ASUNTO_MAX, `El asunto no puede superar ${ASUNTO_MAX} caracteres.`)
     .transform((value) => value || null)
     .nullable()
     .optional(),
@@ -16,8 +17,8 @@ export const SugerenciaCrear = z.object({
     z
       .string()
       .trim()
-      .min(5, 'La sugerencia debe tener al menos 5 caracteres.')
-      .max(2000, 'La sugerencia no puede superar 2000 caracteres.'),
+      .min(TEXTO_MIN, `La sugerencia debe tener al menos ${TEXTO_MIN} caracteres.`)
+      .max(TEXTO_MAX, `La sugerencia no puede superar ${TEXTO_MAX} caracteres.`),
   ),
 });
 export type SugerenciaCrear = z.input<typeof SugerenciaCrear>;

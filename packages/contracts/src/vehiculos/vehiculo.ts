@@ -1,17 +1,8 @@
 import { z } from 'zod';
 import { IsoDate, PageQuery, pageOf } from '../common/pagination.js';
+import { TIPOS_VEHICULO } from './tipos.js';
 
-/** Vehicle types, stored as these codes in `vehiculos.tipo` and `cargas.tipo_vehiculo`. */
-export const TIPOS_VEHICULO = [
-  'lona',
-  'frigorifico',
-  'megatrailer',
-  'rigido',
-  'furgoneta',
-  'cisterna',
-  'portacontenedores',
-  'gondola',
-] as const;
+export { TIPOS_VEHICULO } from './tipos.js';
 
 /** A vehicle type code. */
 export const TipoVehiculo = z.enum(TIPOS_VEHICULO);

@@ -7,7 +7,8 @@ import { queryPlan } from '../../test/query-plan.js';
 import { accessLinkBrowser, clientesDe, useClientesDemo, walk } from '../../test/clientes.js';
 import { testDatabases, type TestDatabaseHandle } from '../../test/databases.js';
 import { signedIn, TestBrowser } from '../../test/session.js';
-import { facturasDePorteQuery, historicoQuery } from './repository.js';
+import { historicoQuery } from './repository.js';
+import { facturasDePorteQuery } from '../tracking/repository.js';
 
 type Item = Record<string, unknown> & { id: number; partida: string };
 

@@ -13,8 +13,8 @@ import { CursorId, decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { recordEvent } from '../../outbox/events.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { ClienteActor } from '../../plugins/actor.js';
-import { recordAudit } from '../audit/repository.js';
 import { todayInSpain } from '../cargas/offer-rules.js';
+import { recordFormulario } from '../formularios-cliente/service.js';
 import { findRemitente, insertSolicitud, listSolicitudes } from './repository.js';
 
 type Db = Kysely<Database>;
@@ -71,32 +71,25 @@ export async function crearSolicitud(
     tipo_vehiculo: body.tipo_vehiculo ?? null,
     observaciones: body.observaciones ?? null,
   };
-  const row = await db.transaction().execute(async (trx) => {
-    const inserted = await insertSolicitud(trx, {
-      ...values,
-      cliente_id: actor.clienteId,
-      usuario_id: actor.usuarioId,
-      estado: 'recibida',
-      // Millisecond instants from the app clock: the keyset cursor round-trips them exactly.
-      created_at: clock.now().toISOString(),
-    });
-    await recordAudit(trx, {
-      accion: 'solicitud.creada',
-      usuarioId: actor.usuarioId,
-      portal: 'clientes',
-      entidad: 'solicitud',
-      entidadId: inserted.id,
-      ip: actor.ip,
-      detalles: { clienteId: actor.clienteId },
-    });
-    const remitente = await findRemitente(trx, actor.clienteId, actor.usuarioId);
-    await recordEvent(trx, 'solicitud.recibida', {
-      solicitud_id: inserted.id,
-      cliente: { id: Number(remitente.cliente.id), razon_social: remitente.cliente.razon_social },
-      usuario_email: remitente.usuarioEmail,
-      solicitud: values,
-    });
-    return inserted;
+  const row = await recordFormulario(db, actor, 'solicitud', {
+    insert: (trx) =>
+      insertSolicitud(trx, {
+        ...values,
+        cliente_id: actor.clienteId,
+        usuario_id: actor.usuarioId,
+        estado: 'recibida',
+        // Millisecond instants from the app clock: the keyset cursor round-trips them exactly.
+        created_at: clock.now().toISOString(),
+      }),
+    event: async (trx, inserted) => {
+      const remitente = await findRemitente(trx, actor.clienteId, actor.usuarioId);
+      await recordEvent(trx, 'solicitud.recibida', {
+        solicitud_id: inserted.id,
+        cliente: { id: Number(remitente.cliente.id), razon_social: remitente.cliente.razon_social },
+        usuario_email: remitente.usuarioEmail,
+        solicitud: values,
+      });
+    },
   });
   return toSolicitud(row);
 }

@@ -10,7 +10,7 @@ import { clock } from '../../lib/clock.js';
 import { CursorId, decodeCursor, encodeCursor } from '../../lib/cursor.js';
 import { recordEvent } from '../../outbox/events.js';
 import type { ClienteActor } from '../../plugins/actor.js';
-import { recordAudit } from '../audit/repository.js';
+import { recordFormulario } from '../formularios-cliente/service.js';
 import { insertSugerencia, listSugerencias } from './repository.js';
 
 type Db = Kysely<Database>;
@@ -24,32 +24,24 @@ export async function crearSugerencia(
   actor: ClienteActor,
   body: { asunto?: string | null | undefined; texto: string },
 ): Promise<Sugerencia> {
-  const row = await db.transaction().execute(async (trx) => {
-    const inserted = await insertSugerencia(trx, {
-      cliente_id: actor.clienteId,
-      usuario_id: actor.usuarioId,
-      asunto: body.asunto ?? null,
-      texto: body.texto,
-      // Millisecond instants from the app clock: the keyset cursor round-trips them exactly.
-      created_at: clock.now().toISOString(),
-    });
-    await recordAudit(trx, {
-      accion: 'sugerencia.creada',
-      usuarioId: actor.usuarioId,
-      portal: 'clientes',
-      entidad: 'sugerencia',
-      entidadId: inserted.id,
-      ip: actor.ip,
-      detalles: { clienteId: actor.clienteId },
-    });
-    await recordEvent(trx, 'sugerencia.recibida', {
-      sugerencia_id: inserted.id,
-      cliente_id: actor.clienteId,
-      usuario_id: actor.usuarioId,
-      asunto: inserted.asunto,
-      texto: inserted.texto,
-    });
-    return inserted;
+  const row = await recordFormulario(db, actor, 'sugerencia', {
+    insert: (trx) =>
+      insertSugerencia(trx, {
+        cliente_id: actor.clienteId,
+        usuario_id: actor.usuarioId,
+        asunto: body.asunto ?? null,
+        texto: body.texto,
+        // Millisecond instants from the app clock: the keyset cursor round-trips them exactly.
+        created_at: clock.now().toISOString(),
+      }),
+    event: (trx, inserted) =>
+      recordEvent(trx, 'sugerencia.recibida', {
+        sugerencia_id: inserted.id,
+        cliente_id: actor.clienteId,
+        usuario_id: actor.usuarioId,
+        asunto: inserted.asunto,
+        texto: inserted.texto,
+      }),
   });
   return { ...row, created_at: String(row.created_at) };
 }

@@ -1,57 +1,21 @@
+import {
+  CODIGO_POSTAL,
+  DIRECCION_MAX,
+  MAX_BULTOS_SOLICITUD,
+  MAX_DIAS_ANTELACION_SOLICITUD,
+  MAX_PESO_SOLICITUD_KG,
+  MERCANCIA_MAX,
+  MERCANCIA_MIN,
+  OBSERVACIONES_MAX,
+  PAISES_SOLICITUD,
+  POBLACION_MAX,
+  POBLACION_MIN,
+} from '@extranet/contracts/solicitudes/limits';
 import type { SolicitudCrear } from '@extranet/contracts/solicitudes/solicitud';
 import dayjs from 'dayjs';
 
-// Browser-side mirror of the contract's SolicitudCrear (packages/contracts/src/solicitudes):
-// same bounds, same Spanish messages. The contract is not imported at run time, to keep zod
-// out of this page's chunk.
-
-/** Countries of the contract's PAISES_SOLICITUD. */
-export const PAISES_SOLICITUD = [
-  'AD',
-  'AT',
-  'BE',
-  'BG',
-  'CH',
-  'CZ',
-  'DE',
-  'DK',
-  'ES',
-  'FR',
-  'GB',
-  'GR',
-  'HR',
-  'HU',
-  'IE',
-  'IT',
-  'LU',
-  'MA',
-  'NL',
-  'PL',
-  'PT',
-  'RO',
-  'RS',
-  'SE',
-  'SI',
-  'SK',
-  'TR',
-] as const;
-
-/** Vehicle types of the contract's TIPOS_VEHICULO. */
-export const TIPOS_VEHICULO = [
-  'lona',
-  'frigorifico',
-  'megatrailer',
-  'rigido',
-  'furgoneta',
-  'cisterna',
-  'portacontenedores',
-  'gondola',
-] as const;
-
-export const MAX_BULTOS = 999;
-export const MAX_PESO_KG = 40_000;
-/** How far ahead a load may be requested, in days. */
-export const MAX_DIAS_ANTELACION = 366;
+// The form checks the contract's rules (`limits.ts`, zod-free: this page's chunk ships no zod)
+// and shows the messages of es.json.
 
 /** The form's values: numbers are '' while empty, dates 'YYYY-MM-DD' or null. */
 export interface SolicitudFormValues {
@@ -100,8 +64,8 @@ export function hoy(): string {
 
 function poblacion(value: string, t: T): string | undefined {
   const text = value.trim();
-  if (text.length < 2) return t('solicitudes.errores.poblacion');
-  if (text.length > 80) return t('solicitudes.errores.poblacionLarga');
+  if (text.length < POBLACION_MIN) return t('solicitudes.errores.poblacion');
+  if (text.length > POBLACION_MAX) return t('solicitudes.errores.poblacionLarga');
   return undefined;
 }
 
@@ -123,17 +87,17 @@ export function validateSolicitud(
   };
   for (const lado of ['origen', 'destino'] as const) {
     set(`${lado}_poblacion`, poblacion(values[`${lado}_poblacion`], t));
-    if (values[`${lado}_direccion`].trim().length > 120) {
+    if (values[`${lado}_direccion`].trim().length > DIRECCION_MAX) {
       set(`${lado}_direccion`, t('solicitudes.errores.direccion'));
     }
-    if (!/^[A-Za-z0-9]{3,10}$/.test(values[`${lado}_cp`].trim())) {
+    if (!CODIGO_POSTAL.test(values[`${lado}_cp`].trim())) {
       set(`${lado}_cp`, t('solicitudes.errores.cp'));
     }
-    if (!(PAISES_SOLICITUD as readonly string[]).includes(values[`${lado}_pais_iso`])) {
+    if (!Object.keys(PAISES_SOLICITUD).includes(values[`${lado}_pais_iso`])) {
       set(`${lado}_pais_iso`, t('solicitudes.errores.pais'));
     }
   }
-  const limite = dayjs(today).add(MAX_DIAS_ANTELACION, 'day').format('YYYY-MM-DD');
+  const limite = dayjs(today).add(MAX_DIAS_ANTELACION_SOLICITUD, 'day').format('YYYY-MM-DD');
   if (!values.fecha_carga) set('fecha_carga', t('solicitudes.errores.fechaCarga'));
   else if (values.fecha_carga < today)
     set('fecha_carga', t('solicitudes.errores.fechaCargaPasada'));
@@ -143,17 +107,18 @@ export function validateSolicitud(
     set('fecha_entrega', t('solicitudes.errores.fechaEntrega'));
   }
   const mercancia = values.mercancia.trim();
-  if (mercancia.length < 2) set('mercancia', t('solicitudes.errores.mercancia'));
-  else if (mercancia.length > 200) set('mercancia', t('solicitudes.errores.mercanciaLarga'));
+  if (mercancia.length < MERCANCIA_MIN) set('mercancia', t('solicitudes.errores.mercancia'));
+  else if (mercancia.length > MERCANCIA_MAX)
+    set('mercancia', t('solicitudes.errores.mercanciaLarga'));
   const bultos = entero(values.bultos);
   if (bultos === null || !Number.isInteger(bultos) || bultos < 1)
     set('bultos', t('solicitudes.errores.bultos'));
-  else if (bultos > MAX_BULTOS) set('bultos', t('solicitudes.errores.bultosMax'));
+  else if (bultos > MAX_BULTOS_SOLICITUD) set('bultos', t('solicitudes.errores.bultosMax'));
   const peso = entero(values.peso_kg);
   if (peso === null || !Number.isInteger(peso) || peso < 1)
     set('peso_kg', t('solicitudes.errores.peso'));
-  else if (peso > MAX_PESO_KG) set('peso_kg', t('solicitudes.errores.pesoMax'));
-  if (values.observaciones.trim().length > 1000)
+  else if (peso > MAX_PESO_SOLICITUD_KG) set('peso_kg', t('solicitudes.errores.pesoMax'));
+  if (values.observaciones.trim().length > OBSERVACIONES_MAX)
     set('observaciones', t('solicitudes.errores.observaciones'));
   return errors;
 }

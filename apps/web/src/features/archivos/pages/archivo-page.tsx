@@ -46,7 +46,7 @@ export function ArchivoPage() {
   const { t } = useTranslation();
   const { archivoId = '' } = useParams();
   const valid = /^\d{1,15}$/.test(archivoId);
-  const info = useArchivoInfo(archivoId);
+  const info = useArchivoInfo(valid ? Number(archivoId) : undefined);
 
   let body;
   if (

@@ -1,6 +1,8 @@
+import { downloadArchivoProveedor } from '@extranet/contracts/archivos/endpoints';
 import { Anchor, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { endpointUrl } from '../../../lib/endpoint-client';
 import { formatCents, formatDate } from '../../../lib/format';
 import { useFactura } from '../api/get-factura';
 
@@ -30,7 +32,7 @@ export function FacturaDetalle({ facturaId }: { facturaId: number }) {
         {factura.archivo ? (
           <Anchor
             size="sm"
-            href={`/api/proveedores/archivos/${factura.archivo.id}`}
+            href={endpointUrl(downloadArchivoProveedor, { params: { id: factura.archivo.id } })}
             download
             style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
           >

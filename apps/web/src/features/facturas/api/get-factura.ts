@@ -1,16 +1,10 @@
-import type { FacturaDetalle } from '@extranet/contracts/facturas/factura';
+import { downloadFacturaPdf, getFactura } from '@extranet/contracts/facturas/endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-
-/** GET /api/clientes/facturas/:id: the invoice with its lines. */
-export function getFactura(id: number, signal?: AbortSignal): Promise<FacturaDetalle> {
-  return apiRequest<FacturaDetalle>('GET', `/api/clientes/facturas/${id}`, { signal });
-}
+import { endpointQuery, endpointUrl } from '../../../lib/endpoint-client';
 
 export function facturaQueryOptions(id: number) {
   return queryOptions({
-    queryKey: ['clientes', 'facturas', 'detail', id],
-    queryFn: ({ signal }) => getFactura(id, signal),
+    ...endpointQuery(getFactura, { params: { id } }),
     // Issued invoices do not change.
     staleTime: 5 * 60_000,
   });
@@ -23,5 +17,5 @@ export function useFactura(id: number) {
 
 /** Where the invoice's PDF downloads from (the server sends it as an attachment). */
 export function facturaPdfUrl(id: number): string {
-  return `/api/clientes/facturas/${id}/pdf`;
+  return endpointUrl(downloadFacturaPdf, { params: { id } });
 }

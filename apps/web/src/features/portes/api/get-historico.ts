@@ -1,13 +1,10 @@
-import type { HistoricoPage } from '@extranet/contracts/portes/porte';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { toSearchParams } from './query-params';
+import type { QueryOut } from '@extranet/contracts/common/endpoint';
+import { exportHistorico, listHistorico } from '@extranet/contracts/portes/endpoints';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { endpointPages, endpointUrl } from '../../../lib/endpoint-client';
 
 /** Filters of the shipment history (planned load date range, inclusive). */
-export interface HistoricoFiltros {
-  fechaDesde?: string;
-  fechaHasta?: string;
-}
+export type HistoricoFiltros = QueryOut<typeof exportHistorico>;
 
 /**
  * Rows per keyset page (the server allows up to 200): two to three screens of the virtualised
@@ -15,30 +12,13 @@ export interface HistoricoFiltros {
  */
 export const HISTORICO_PAGE_SIZE = 50;
 
-/** GET /api/clientes/historico: one keyset page of delivered shipments. */
-export function getHistorico(
-  filtros: HistoricoFiltros,
-  cursor: string | undefined,
-  signal?: AbortSignal,
-): Promise<HistoricoPage> {
-  const params = toSearchParams({ ...filtros, cursor, limit: String(HISTORICO_PAGE_SIZE) });
-  return apiRequest<HistoricoPage>('GET', `/api/clientes/historico?${params}`, { signal });
-}
-
 /** URL of the server's CSV export of the whole history with these filters. */
 export function historicoExportUrl(filtros: HistoricoFiltros): string {
-  const params = toSearchParams({ ...filtros });
-  const query = params.toString();
-  return `/api/clientes/historico/export.csv${query ? `?${query}` : ''}`;
+  return endpointUrl(exportHistorico, { query: filtros });
 }
 
 export function historicoQueryOptions(filtros: HistoricoFiltros) {
-  return infiniteQueryOptions({
-    queryKey: ['clientes', 'historico', 'list', filtros],
-    queryFn: ({ pageParam, signal }) => getHistorico(filtros, pageParam, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  return endpointPages(listHistorico, { query: { ...filtros, limit: HISTORICO_PAGE_SIZE } });
 }
 
 /** Delivered shipments in the date range, page after page. */

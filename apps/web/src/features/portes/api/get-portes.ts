@@ -1,7 +1,7 @@
-import type { PortesOrden, PortesPage, PorteEstadoActivo } from '@extranet/contracts/portes/porte';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { toSearchParams } from './query-params';
+import { listPortes } from '@extranet/contracts/portes/endpoints';
+import type { PortesOrden, PorteEstadoActivo } from '@extranet/contracts/portes/porte';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { endpointPages } from '../../../lib/endpoint-client';
 
 /** Filters and order of the active shipments, as the page keeps them in the URL. */
 export interface PortesFiltros {
@@ -17,22 +17,14 @@ export interface PortesFiltros {
 /** Rows per keyset page. */
 export const PORTES_PAGE_SIZE = 100;
 
-/** GET /api/clientes/portes: one keyset page of the client's active shipments. */
-export function getPortes(
-  filtros: PortesFiltros,
-  cursor: string | undefined,
-  signal?: AbortSignal,
-): Promise<PortesPage> {
-  const params = toSearchParams({ ...filtros, cursor, limit: String(PORTES_PAGE_SIZE) });
-  return apiRequest<PortesPage>('GET', `/api/clientes/portes?${params}`, { signal });
-}
-
 export function portesQueryOptions(filtros: PortesFiltros) {
-  return infiniteQueryOptions({
-    queryKey: ['clientes', 'portes', 'list', filtros],
-    queryFn: ({ pageParam, signal }) => getPortes(filtros, pageParam, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  return endpointPages(listPortes, {
+    // The server's default order, said explicitly: the query is typed as the server parses it.
+    query: {
+      ...filtros,
+      orden: filtros.orden ?? 'fecha_carga_prevista_asc',
+      limit: PORTES_PAGE_SIZE,
+    },
   });
 }
 

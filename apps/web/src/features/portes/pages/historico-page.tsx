@@ -11,7 +11,7 @@ import { PorteEstadoBadge } from '../../../components/porte-estado-badge';
 import { formatDate, formatInteger, formatKg } from '../../../lib/format';
 import { usePortalContext } from '../../../lib/portal-context';
 import { historicoExportUrl, useHistorico, type HistoricoFiltros } from '../api/get-historico';
-import { toSearchParams } from '../api/query-params';
+import { toSearchParams } from '../url-query';
 
 /** Shipment history (/clientes/historico): delivered shipments, date filter in the URL, CSV. */
 export function HistoricoPage() {

@@ -9,7 +9,7 @@ import { PorteEstadoBadge } from '../../../components/porte-estado-badge';
 import { formatDate, formatInteger, formatKg } from '../../../lib/format';
 import { usePortalContext } from '../../../lib/portal-context';
 import { usePortes, type PortesFiltros } from '../api/get-portes';
-import { toSearchParams } from '../api/query-params';
+import { toSearchParams } from '../url-query';
 import { PortesFilters } from '../components/portes-filters';
 import { RetrasoText } from '../components/retraso-text';
 

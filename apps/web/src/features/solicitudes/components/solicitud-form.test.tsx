@@ -1,5 +1,6 @@
+import { createSolicitud } from '@extranet/contracts/solicitudes/endpoints';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../i18n';
 import {
   json,
@@ -32,6 +33,10 @@ const valid: SolicitudFormValues = {
   bultos: 12,
   peso_kg: 8000,
 };
+
+// The client loads the response schema while the request is in flight; transforming it the first
+// time can outlast a findBy on a busy machine, so it is loaded once up front.
+beforeAll(() => createSolicitud.schemas());
 
 afterEach(() => {
   resetNotifications();
@@ -129,7 +134,12 @@ describe('SolicitudForm', () => {
   it("on success says exactly 'Solicitud enviada' and resets the form", async () => {
     const fetchMock = mockApi({
       'POST /api/clientes/solicitudes': (body) =>
-        json(201, { id: 9, ...(body as object), estado: 'recibida' }),
+        json(201, {
+          id: 9,
+          ...(body as object),
+          estado: 'recibida',
+          created_at: '2026-11-22T10:00:00.000Z',
+        }),
     });
     renderForm();
     fillForm();

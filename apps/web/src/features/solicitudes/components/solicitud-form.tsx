@@ -12,6 +12,13 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import {
+  MAX_BULTOS_SOLICITUD,
+  MAX_DIAS_ANTELACION_SOLICITUD,
+  MAX_PESO_SOLICITUD_KG,
+  PAISES_SOLICITUD,
+} from '@extranet/contracts/solicitudes/limits';
+import { TIPOS_VEHICULO } from '@extranet/contracts/vehiculos/tipos';
 import { IconSend } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -22,13 +29,8 @@ import { countryName } from '../../../lib/format';
 import { useCrearSolicitud } from '../api/crear-solicitud';
 import {
   hoy,
-  MAX_BULTOS,
-  MAX_DIAS_ANTELACION,
-  MAX_PESO_KG,
-  PAISES_SOLICITUD,
   serverFieldErrors,
   SOLICITUD_VACIA,
-  TIPOS_VEHICULO,
   toSolicitudCrear,
   validateSolicitud,
   type SolicitudFormValues,
@@ -45,13 +47,13 @@ export function SolicitudForm() {
     validateInputOnBlur: true,
   });
   const today = hoy();
-  const maxCarga = dayjs(today).add(MAX_DIAS_ANTELACION, 'day').format('YYYY-MM-DD');
+  const maxCarga = dayjs(today).add(MAX_DIAS_ANTELACION_SOLICITUD, 'day').format('YYYY-MM-DD');
 
   const paises = useMemo(
     () =>
-      PAISES_SOLICITUD.map((code) => ({ value: code, label: countryName(code) })).sort((a, b) =>
-        a.label.localeCompare(b.label, 'es'),
-      ),
+      Object.keys(PAISES_SOLICITUD)
+        .map((code) => ({ value: code, label: countryName(code) }))
+        .sort((a, b) => a.label.localeCompare(b.label, 'es')),
     [],
   );
   const tipos = useMemo(
@@ -154,7 +156,7 @@ export function SolicitudForm() {
               label={t('solicitudes.bultos')}
               required
               min={1}
-              max={MAX_BULTOS}
+              max={MAX_BULTOS_SOLICITUD}
               allowDecimal={false}
               allowNegative={false}
               {...form.getInputProps('bultos')}
@@ -163,7 +165,7 @@ export function SolicitudForm() {
               label={t('solicitudes.peso')}
               required
               min={1}
-              max={MAX_PESO_KG}
+              max={MAX_PESO_SOLICITUD_KG}
               allowDecimal={false}
               allowNegative={false}
               thousandSeparator="."

@@ -1,7 +1,7 @@
 import type { Solicitud, SolicitudEstado } from '@extranet/contracts/solicitudes/solicitud';
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Group, Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/empty-state';
+import { PagedList } from '../../../components/paged-list';
 import { formatDate, formatDateTime, formatInteger, formatKg } from '../../../lib/format';
 import { useSolicitudes } from '../api/get-solicitudes';
 
@@ -47,48 +47,13 @@ function SolicitudItem({ solicitud: s }: { solicitud: Solicitud }) {
 /** This client's past transport requests with their status. */
 export function SolicitudesList() {
   const { t } = useTranslation();
-  const solicitudes = useSolicitudes();
-  if (solicitudes.isPending) {
-    return (
-      <Stack gap="xs" aria-busy="true">
-        <Skeleton height={64} />
-        <Skeleton height={64} />
-      </Stack>
-    );
-  }
-  if (solicitudes.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {solicitudes.error.message}
-      </Alert>
-    );
-  }
-  const items = solicitudes.data.pages.flatMap((page) => page.items);
-  if (items.length === 0) return <EmptyState message={t('solicitudes.sinSolicitudes')} />;
   return (
-    <Stack gap="xs">
-      <Stack
-        gap="xs"
-        component="ul"
-        p={0}
-        m={0}
-        style={{ listStyle: 'none' }}
-        aria-label={t('solicitudes.historial')}
-      >
-        {items.map((s) => (
-          <SolicitudItem key={s.id} solicitud={s} />
-        ))}
-      </Stack>
-      {solicitudes.hasNextPage && (
-        <Button
-          variant="default"
-          onClick={() => void solicitudes.fetchNextPage()}
-          loading={solicitudes.isFetchingNextPage}
-          style={{ alignSelf: 'flex-start' }}
-        >
-          {t('solicitudes.verMas')}
-        </Button>
-      )}
-    </Stack>
+    <PagedList
+      query={useSolicitudes()}
+      label={t('solicitudes.historial')}
+      emptyMessage={t('solicitudes.sinSolicitudes')}
+      moreLabel={t('solicitudes.verMas')}
+      renderItem={(s) => <SolicitudItem key={s.id} solicitud={s} />}
+    />
   );
 }

@@ -1,6 +1,5 @@
-import { Divider, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../../../components/page-title';
+import { FormWithHistory } from '../../../components/form-with-history';
 import { SolicitudForm } from '../components/solicitud-form';
 import { SolicitudesList } from '../components/solicitudes-list';
 
@@ -8,19 +7,13 @@ import { SolicitudesList } from '../components/solicitudes-list';
 export function SolicitarTransportePage() {
   const { t } = useTranslation();
   return (
-    <>
-      <PageTitle>{t('routes.cliente-solicitar-transporte.title')}</PageTitle>
-      <Text c="gray.7" mb="md">
-        {t('solicitudes.intro')}
-      </Text>
-      <SolicitudForm />
-      <Divider my="xl" />
-      <section aria-labelledby="solicitudes-historial">
-        <Title order={2} size="h3" mb="md" id="solicitudes-historial">
-          {t('solicitudes.historial')}
-        </Title>
-        <SolicitudesList />
-      </section>
-    </>
+    <FormWithHistory
+      title={t('routes.cliente-solicitar-transporte.title')}
+      intro={t('solicitudes.intro')}
+      form={<SolicitudForm />}
+      historyTitle={t('solicitudes.historial')}
+      historyId="solicitudes-historial"
+      history={<SolicitudesList />}
+    />
   );
 }

@@ -1,29 +1,13 @@
-import {
-  Alert,
-  Button,
-  Divider,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ASUNTO_MAX, TEXTO_MAX, TEXTO_MIN } from '@extranet/contracts/sugerencias/limits';
+import { Alert, Button, Group, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/empty-state';
-import { PageTitle } from '../../../components/page-title';
+import { PagedList } from '../../../components/paged-list';
+import { FormWithHistory } from '../../../components/form-with-history';
 import { formatDateTime } from '../../../lib/format';
 import { useCrearSugerencia } from '../api/crear-sugerencia';
 import { useSugerencias } from '../api/get-sugerencias';
-
-/** Bounds of the contract's SugerenciaCrear. */
-export const TEXTO_MIN = 5;
-export const TEXTO_MAX = 2000;
-export const ASUNTO_MAX = 120;
 
 interface SugerenciaValues {
   asunto: string;
@@ -32,53 +16,28 @@ interface SugerenciaValues {
 
 function SugerenciasList() {
   const { t } = useTranslation();
-  const sugerencias = useSugerencias();
-  if (sugerencias.isPending) return <Skeleton height={80} aria-busy="true" />;
-  if (sugerencias.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {sugerencias.error.message}
-      </Alert>
-    );
-  }
-  const items = sugerencias.data.pages.flatMap((page) => page.items);
-  if (items.length === 0) return <EmptyState message={t('sugerencias.sinSugerencias')} />;
   return (
-    <Stack gap="xs">
-      <Stack
-        gap="xs"
-        component="ul"
-        p={0}
-        m={0}
-        style={{ listStyle: 'none' }}
-        aria-label={t('sugerencias.historial')}
-      >
-        {items.map((s) => (
-          <Paper key={s.id} withBorder p="sm" radius="md" component="li">
-            <Text size="xs" c="gray.7">
-              <time dateTime={s.created_at}>{formatDateTime(s.created_at)}</time>
-            </Text>
-            {s.asunto && <Text fw={600}>{s.asunto}</Text>}
-            <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{s.texto}</Text>
-          </Paper>
-        ))}
-      </Stack>
-      {sugerencias.hasNextPage && (
-        <Button
-          variant="default"
-          onClick={() => void sugerencias.fetchNextPage()}
-          loading={sugerencias.isFetchingNextPage}
-          style={{ alignSelf: 'flex-start' }}
-        >
-          {t('sugerencias.verMas')}
-        </Button>
+    <PagedList
+      query={useSugerencias()}
+      label={t('sugerencias.historial')}
+      emptyMessage={t('sugerencias.sinSugerencias')}
+      moreLabel={t('sugerencias.verMas')}
+      skeletons={[80]}
+      renderItem={(s) => (
+        <Paper key={s.id} withBorder p="sm" radius="md" component="li">
+          <Text size="xs" c="gray.7">
+            <time dateTime={s.created_at}>{formatDateTime(s.created_at)}</time>
+          </Text>
+          {s.asunto && <Text fw={600}>{s.asunto}</Text>}
+          <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{s.texto}</Text>
+        </Paper>
       )}
-    </Stack>
+    />
   );
 }
 
-/** Customer suggestions (/clientes/sugerencias): a form and what this client sent. */
-export function SugerenciasPage() {
+/** The suggestion form, validated with the contract's bounds. */
+function SugerenciaForm() {
   const { t } = useTranslation();
   const crear = useCrearSugerencia();
   const form = useForm<SugerenciaValues>({
@@ -97,61 +56,63 @@ export function SugerenciasPage() {
   const count = form.values.texto.length;
 
   return (
-    <>
-      <PageTitle>{t('routes.cliente-sugerencias.title')}</PageTitle>
-      <Text c="gray.7" mb="md">
-        {t('sugerencias.intro')}
-      </Text>
-      <form
-        noValidate
-        aria-label={t('routes.cliente-sugerencias.title')}
-        onSubmit={form.onSubmit((values) =>
-          crear.mutate(
-            { asunto: values.asunto.trim() || null, texto: values.texto.trim() },
-            {
-              onSuccess: () => {
-                notifications.show({ color: 'green', message: t('sugerencias.enviada') });
-                form.reset();
-              },
+    <form
+      noValidate
+      aria-label={t('routes.cliente-sugerencias.title')}
+      onSubmit={form.onSubmit((values) =>
+        crear.mutate(
+          { asunto: values.asunto.trim() || null, texto: values.texto.trim() },
+          {
+            onSuccess: () => {
+              notifications.show({ color: 'green', message: t('sugerencias.enviada') });
+              form.reset();
             },
-          ),
+          },
+        ),
+      )}
+    >
+      <Stack gap="sm" maw={720}>
+        <TextInput
+          label={t('sugerencias.asunto')}
+          maxLength={ASUNTO_MAX}
+          {...form.getInputProps('asunto')}
+        />
+        <Textarea
+          label={t('sugerencias.texto')}
+          required
+          rows={6}
+          maxLength={TEXTO_MAX}
+          description={
+            <span aria-live="polite">{t('sugerencias.contador', { count, max: TEXTO_MAX })}</span>
+          }
+          {...form.getInputProps('texto')}
+        />
+        {crear.isError && (
+          <Alert color="red" variant="light" role="alert">
+            {crear.error.message}
+          </Alert>
         )}
-      >
-        <Stack gap="sm" maw={720}>
-          <TextInput
-            label={t('sugerencias.asunto')}
-            maxLength={ASUNTO_MAX}
-            {...form.getInputProps('asunto')}
-          />
-          <Textarea
-            label={t('sugerencias.texto')}
-            required
-            rows={6}
-            maxLength={TEXTO_MAX}
-            description={
-              <span aria-live="polite">{t('sugerencias.contador', { count, max: TEXTO_MAX })}</span>
-            }
-            {...form.getInputProps('texto')}
-          />
-          {crear.isError && (
-            <Alert color="red" variant="light" role="alert">
-              {crear.error.message}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button type="submit" loading={crear.isPending}>
-              {t('sugerencias.enviar')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-      <Divider my="xl" />
-      <section aria-labelledby="sugerencias-historial">
-        <Title order={2} size="h3" mb="md" id="sugerencias-historial">
-          {t('sugerencias.historial')}
-        </Title>
-        <SugerenciasList />
-      </section>
-    </>
+        <Group justify="flex-end">
+          <Button type="submit" loading={crear.isPending}>
+            {t('sugerencias.enviar')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Customer suggestions (/clientes/sugerencias): a form and what this client sent. */
+export function SugerenciasPage() {
+  const { t } = useTranslation();
+  return (
+    <FormWithHistory
+      title={t('routes.cliente-sugerencias.title')}
+      intro={t('sugerencias.intro')}
+      form={<SugerenciaForm />}
+      historyTitle={t('sugerencias.historial')}
+      historyId="sugerencias-historial"
+      history={<SugerenciasList />}
+    />
   );
 }

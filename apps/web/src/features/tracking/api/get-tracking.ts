@@ -1,25 +1,17 @@
+import { getTracking } from '@extranet/contracts/tracking/endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import type { TrackingPorte } from '@extranet/contracts/tracking/tracking';
-
-/** GET /api/clientes/portes/:partida/tracking: the shipment, its stops, position and documents. */
-export function getTracking(partida: string, signal?: AbortSignal): Promise<TrackingPorte> {
-  return apiRequest<TrackingPorte>(
-    'GET',
-    `/api/clientes/portes/${encodeURIComponent(partida)}/tracking`,
-    { signal },
-  );
-}
+import { callEndpoint, endpointKey } from '../../../lib/endpoint-client';
 
 export function trackingQueryOptions(partida: string) {
+  const input = { params: { partida } };
   return queryOptions({
-    queryKey: ['clientes', 'tracking', 'porte', partida],
-    queryFn: ({ signal }) => getTracking(partida, signal),
+    queryKey: endpointKey(getTracking, input),
+    queryFn: ({ signal }) => callEndpoint(getTracking, input, { signal }),
     enabled: partida !== '',
   });
 }
 
-/** The tracking of shipment `partida` (idle while it is empty). */
+/** The tracking of shipment `partida`: its stops, position and documents (idle while empty). */
 export function useTracking(partida: string | undefined) {
   return useQuery(trackingQueryOptions(partida ?? ''));
 }

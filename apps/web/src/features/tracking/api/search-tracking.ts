@@ -1,28 +1,17 @@
+import { searchTracking } from '@extranet/contracts/tracking/endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import type { TrackingBusqueda, TrackingCoincidencia } from '@extranet/contracts/tracking/tracking';
-
-/** GET /api/clientes/tracking?q=: the client's shipments whose partida or reference match. */
-export async function searchTracking(
-  q: string,
-  signal?: AbortSignal,
-): Promise<TrackingCoincidencia[]> {
-  const params = new URLSearchParams({ q });
-  const result = await apiRequest<TrackingBusqueda>('GET', `/api/clientes/tracking?${params}`, {
-    signal,
-  });
-  return result.items;
-}
+import { callEndpoint, endpointKey } from '../../../lib/endpoint-client';
 
 export function searchTrackingQueryOptions(q: string) {
+  const input = { query: { q } };
   return queryOptions({
-    queryKey: ['clientes', 'tracking', 'search', q],
-    queryFn: ({ signal }) => searchTracking(q, signal),
+    queryKey: endpointKey(searchTracking, input),
+    queryFn: async ({ signal }) => (await callEndpoint(searchTracking, input, { signal })).items,
     enabled: q.trim() !== '',
   });
 }
 
-/** Shipments matching `q` (nothing is asked while `q` is blank). */
+/** The client's shipments whose partida or reference match `q` (idle while `q` is blank). */
 export function useSearchTracking(q: string) {
   return useQuery(searchTrackingQueryOptions(q.trim()));
 }

@@ -1,11 +1,13 @@
 import { Anchor, List, Text, ThemeIcon } from '@mantine/core';
 import { IconFileDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { downloadArchivoCliente } from '@extranet/contracts/archivos/endpoints';
 import type { DocumentoPorte } from '@extranet/contracts/tracking/tracking';
+import { endpointUrl } from '../../../lib/endpoint-client';
 
 /** Where a document downloads from: the customer file download. */
 export function documentoUrl(documento: DocumentoPorte): string {
-  return `/api/clientes/archivos/${documento.id}`;
+  return endpointUrl(downloadArchivoCliente, { params: { id: documento.id } });
 }
 
 /** The shipment's documents (CMR/POD, invoice) as download links. */

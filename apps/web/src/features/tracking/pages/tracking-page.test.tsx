@@ -117,7 +117,7 @@ const detalle = {
   },
   retraso: 30,
   kilometros_destino: 120,
-  documentos: [{ id: 7, tipo: 'cmr', nombre: 'CMR 2600012.pdf' }],
+  documentos: [{ id: 7, tipo: 'cmr', nombre: 'CMR 2600012.pdf', factura_id: null }],
 };
 
 describe('TrackingPage', () => {

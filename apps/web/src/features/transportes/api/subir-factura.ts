@@ -1,6 +1,11 @@
-import type { FacturaProveedorDetalle } from '@extranet/contracts/facturas-proveedor/factura-proveedor';
+import {
+  listFacturasProveedor,
+  uploadFacturaProveedor,
+} from '@extranet/contracts/facturas-proveedor/endpoints';
+import { listTransportes } from '@extranet/contracts/transportes/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { uploadFile, type UploadProgress } from '../../../lib/upload';
+import { endpointKey, uploadToEndpoint } from '../../../lib/endpoint-client';
+import type { UploadProgress } from '../../../lib/upload';
 import { SIN_FACTURA_KEY } from './get-transportes-sin-factura';
 
 /** The invoice's fields, amounts in cents. */
@@ -21,7 +26,7 @@ export interface FacturaNueva {
 export function subirFactura(
   factura: FacturaNueva,
   onProgress?: (progress: UploadProgress) => void,
-): Promise<FacturaProveedorDetalle> {
+) {
   const form = new FormData();
   form.append('numero', factura.numero);
   form.append('fecha_emision', factura.fecha_emision);
@@ -30,7 +35,7 @@ export function subirFactura(
   form.append('importe_centimos', String(factura.importe_centimos));
   form.append('transporteIds', JSON.stringify(factura.transporteIds));
   form.append('file', factura.pdf, factura.pdf.name);
-  return uploadFile<FacturaProveedorDetalle>('/api/proveedores/facturas', form, { onProgress });
+  return uploadToEndpoint(uploadFacturaProveedor, {}, form, { onProgress });
 }
 
 /** Uploads an invoice; the invoiced transports leave the list, the history gains it. */
@@ -47,8 +52,8 @@ export function useSubirFactura() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: SIN_FACTURA_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['proveedores', 'facturas'] }),
-        queryClient.invalidateQueries({ queryKey: ['proveedores', 'transportes'] }),
+        queryClient.invalidateQueries({ queryKey: endpointKey(listFacturasProveedor) }),
+        queryClient.invalidateQueries({ queryKey: endpointKey(listTransportes) }),
       ]),
   });
 }

@@ -1,4 +1,4 @@
-/** `filters` as a query string, leaving out empty values. */
+/** The page's filters as its URL query (the browser's address, not the API), leaving out empty values. */
 export function toSearchParams(filters: Record<string, string | undefined>): URLSearchParams {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filters)) {

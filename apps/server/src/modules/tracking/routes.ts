@@ -1,0 +1,43 @@
+import { customerResources } from '@extranet/contracts/menus/menu';
+import {
+  getTracking as getTrackingEndpoint,
+  searchTracking,
+} from '@extranet/contracts/tracking/endpoints';
+import type { FastifyPluginAsync } from 'fastify';
+import { registerEndpoint } from '../../lib/endpoint-route.js';
+import { clienteActorOf } from '../../plugins/actor.js';
+import { requireResource, sessionOf } from '../../plugins/session.js';
+import { sessionHasResource } from '../menus/service.js';
+import { buscarTracking, getTracking } from './service.js';
+
+/**
+ * Customer tracking (issue 5): the search and one shipment's stops, position and documents.
+ * Every handler passes the session's client to the service; the repository filters by it.
+ */
+const trackingRoutes: FastifyPluginAsync = async (app) => {
+  await registerEndpoint(app, searchTracking, {
+    preHandler: requireResource(customerResources.tracking),
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return buscarTracking(app.db, clienteActorOf(request).clienteId, request.query.q);
+    },
+  });
+
+  await registerEndpoint(app, getTrackingEndpoint, {
+    preHandler: requireResource(customerResources.tracking),
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      // Invoice PDFs are listed only to whom the Facturas section is open.
+      const facturas = await sessionHasResource(
+        app.db,
+        sessionOf(request, 'clientes'),
+        customerResources.facturas,
+      );
+      return getTracking(app.db, clienteActorOf(request).clienteId, request.params.partida, {
+        facturas,
+      });
+    },
+  });
+};
+
+export default trackingRoutes;

@@ -1,0 +1,82 @@
+import type {
+  ParadaSeguimiento,
+  TrackingBusqueda,
+  TrackingPorte,
+} from '@extranet/contracts/tracking/tracking';
+import { MAX_TRACKING_RESULTADOS } from '@extranet/contracts/tracking/tracking';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import { HttpError } from '../../lib/http-error.js';
+import { buscarPortes, findPorte, listDocumentos, listParadas } from './repository.js';
+
+type Db = Kysely<Database>;
+
+/** Tracking search: up to 20 of this client's shipments by partida or Ref.Cliente prefix. */
+export async function buscarTracking(
+  db: Db,
+  clienteId: number,
+  q: string,
+): Promise<TrackingBusqueda> {
+  return { items: await buscarPortes(db, clienteId, q, MAX_TRACKING_RESULTADOS) };
+}
+
+const porteNotFound = () => new HttpError(404, 'NOT_FOUND', 'Porte no encontrado.');
+
+/**
+ * A shipment of this client with its stops, current position, delay and documents;
+ * 404 when the partida is unknown or another client's (never telling which).
+ */
+export async function getTracking(
+  db: Db,
+  clienteId: number,
+  partida: string,
+  options: { facturas: boolean },
+): Promise<TrackingPorte> {
+  const porte = await findPorte(db, clienteId, partida);
+  if (!porte) throw porteNotFound();
+  const paradas: ParadaSeguimiento[] = (await listParadas(db, clienteId, porte.id)).map(
+    ({ poblacion_b, ...s }) => ({ ...s, poblacionB: poblacion_b }),
+  );
+  const conPosicion = paradas.filter((s) => s.lat !== null && s.lng !== null);
+  const ultima = conPosicion[conPosicion.length - 1];
+  // The shipment's figures are its latest stop's (fecha, hora, id): the same stop the "Portes"
+  // list joins and the integration's delay notices read, so the three never disagree.
+  const reciente = paradas[paradas.length - 1];
+  const documentos = await listDocumentos(db, clienteId, porte.id, options);
+  return {
+    partida: porte.partida,
+    ref_cliente: porte.ref_cliente,
+    estado: porte.estado,
+    incidencia: porte.incidencia,
+    origen_poblacion: porte.origen_poblacion,
+    origen_cp: porte.origen_cp,
+    origen_pais_iso: porte.origen_pais_iso,
+    origen_lat: porte.origen_lat,
+    origen_lng: porte.origen_lng,
+    destino_poblacion: porte.destino_poblacion,
+    destino_cp: porte.destino_cp,
+    destino_pais_iso: porte.destino_pais_iso,
+    destino_lat: porte.destino_lat,
+    destino_lng: porte.destino_lng,
+    fecha_carga_prevista: porte.fecha_carga_prevista,
+    fecha_entrega_prevista: porte.fecha_entrega_prevista,
+    entregado_at: porte.entregado_at,
+    bultos: porte.bultos,
+    peso_kg: porte.peso_kg,
+    p_facturable_kg: porte.p_facturable_kg,
+    paradas,
+    posicion_actual: ultima
+      ? {
+          lat: ultima.lat as number,
+          lng: ultima.lng as number,
+          poblacion: ultima.poblacion,
+          fecha: ultima.fecha,
+          hora: ultima.hora,
+        }
+      : null,
+    retraso: reciente?.retraso ?? 0,
+    kilometros_destino: reciente?.kilometros_destino ?? null,
+    // The same file can hang from two places (a leg's CMR also set as the shipment's).
+    documentos: documentos.filter((d, i) => documentos.findIndex((o) => o.id === d.id) === i),
+  };
+}
