@@ -1,9 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import i18n from '../i18n';
 import '../i18n/calendar-locale';
 import es from '../i18n/es.json';
+
+// In development and tests every response is checked against its contract, whose schema module
+// loads on the first call of a file (transformed on demand): on a busy CI machine that first load
+// can outlast Testing Library's 1 s default for `findBy…`.
+configure({ asyncUtilTimeout: 4000 });
 
 // In the app main.tsx loads Spanish (its own chunk) before the first render and the data scope
 // registers the calendar locale; tests start with both.
