@@ -36,9 +36,12 @@ export function callEndpoint<E extends Endpoint>(
 ): Promise<ResponseOf<E>> {
   const { body } = input as { body?: unknown };
   const check = CHECK_RESPONSES && definition.status !== 204;
+  // A write without a body sends `{}`: every call is declared JSON, and the server refuses an
+  // empty JSON body.
+  const sent = body === undefined && definition.method !== 'GET' ? {} : body;
   return apiRequest<ResponseOf<E>>(definition.method, urlOf(definition, input), {
     ...options,
-    ...(body === undefined ? {} : { body }),
+    ...(sent === undefined ? {} : { body: sent }),
     ...(check ? { schema: responseSchema(definition) as never } : {}),
   });
 }

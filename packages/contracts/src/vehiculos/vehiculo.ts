@@ -1,37 +1,10 @@
 import { z } from 'zod';
 import { IsoDate, PageQuery, pageOf } from '../common/pagination.js';
-
-/** Vehicle types, stored as these codes in `vehiculos.tipo` and `cargas.tipo_vehiculo`. */
-export const TIPOS_VEHICULO = [
-  'lona',
-  'frigorifico',
-  'megatrailer',
-  'rigido',
-  'furgoneta',
-  'cisterna',
-  'portacontenedores',
-  'gondola',
-] as const;
+import { MAX_CAPACIDAD_KG, MAX_PALETS, TIPOS_VEHICULO } from './constants.js';
 
 /** A vehicle type code. */
 export const TipoVehiculo = z.enum(TIPOS_VEHICULO);
 export type TipoVehiculo = z.infer<typeof TipoVehiculo>;
-
-/** Spanish label of each vehicle type, as the portal shows it. */
-export const tipoVehiculoLabels: Record<TipoVehiculo, string> = {
-  lona: 'Tráiler lona',
-  frigorifico: 'Frigorífico',
-  megatrailer: 'Megatráiler',
-  rigido: 'Camión rígido',
-  furgoneta: 'Furgoneta',
-  cisterna: 'Cisterna',
-  portacontenedores: 'Portacontenedores',
-  gondola: 'Góndola',
-};
-
-/** Largest payload and pallet count a vehicle may declare. */
-export const MAX_CAPACIDAD_KG = 60_000;
-export const MAX_PALETS = 40;
 
 /** A licence plate: letters, digits, spaces and hyphens; stored upper case without spaces. */
 export const Matricula = z
@@ -143,9 +116,6 @@ export const VehiculoPosicion = Vehiculo.pick({
   ultima_posicion_at: true,
 }).extend({ lat: z.number(), lng: z.number() });
 export type VehiculoPosicion = z.infer<typeof VehiculoPosicion>;
-
-/** Most vehicles the availability map returns; `truncated` says when more exist. */
-export const MAX_VEHICULOS_MAPA = 500;
 
 /** Response of `GET /api/proveedores/vehiculos/mapa`. */
 export const VehiculosMapa = z.object({

@@ -3,10 +3,12 @@ import {
   MAX_PALETS,
   TIPOS_VEHICULO,
   tipoVehiculoLabels,
-  type TipoVehiculo,
-  type Vehiculo,
-  type VehiculoCrear,
-  type VehiculoEditar,
+} from '@extranet/contracts/vehiculos/constants';
+import type {
+  TipoVehiculo,
+  Vehiculo,
+  VehiculoCrear,
+  VehiculoEditar,
 } from '@extranet/contracts/vehiculos/vehiculo';
 import {
   Alert,
