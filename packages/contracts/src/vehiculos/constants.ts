@@ -27,6 +27,16 @@ export const tipoVehiculoLabels: Record<(typeof TIPOS_VEHICULO)[number], string>
   gondola: 'Góndola',
 };
 
+/** A licence plate as typed: letters, digits, spaces and hyphens, a letter or digit first. */
+export const MATRICULA_MIN = 4;
+export const MATRICULA_MAX = 15;
+export const MATRICULA_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]*$/;
+
+/** The driver's name and phone (digits, spaces, `+().-`, at least six). */
+export const MAX_CONDUCTOR_NOMBRE = 120;
+export const MAX_CONDUCTOR_TELEFONO = 30;
+export const TELEFONO_PATTERN = /^\+?[0-9 ().-]{6,}$/;
+
 /** Largest payload and pallet count a vehicle may declare. */
 export const MAX_CAPACIDAD_KG = 60_000;
 export const MAX_PALETS = 40;

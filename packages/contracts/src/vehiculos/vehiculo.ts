@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { IsoDate, PageQuery, pageOf } from '../common/pagination.js';
-import { MAX_CAPACIDAD_KG, MAX_PALETS, TIPOS_VEHICULO } from './constants.js';
+import {
+  MATRICULA_MAX,
+  MATRICULA_MIN,
+  MATRICULA_PATTERN,
+  MAX_CAPACIDAD_KG,
+  MAX_CONDUCTOR_NOMBRE,
+  MAX_CONDUCTOR_TELEFONO,
+  MAX_PALETS,
+  TELEFONO_PATTERN,
+  TIPOS_VEHICULO,
+} from './constants.js';
 
 /** A vehicle type code. */
 export const TipoVehiculo = z.enum(TIPOS_VEHICULO);
@@ -10,9 +20,9 @@ export type TipoVehiculo = z.infer<typeof TipoVehiculo>;
 export const Matricula = z
   .string()
   .trim()
-  .min(4, 'La matrícula es demasiado corta.')
-  .max(15, 'La matrícula es demasiado larga.')
-  .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'La matrícula solo admite letras, números y guiones.')
+  .min(MATRICULA_MIN, 'La matrícula es demasiado corta.')
+  .max(MATRICULA_MAX, 'La matrícula es demasiado larga.')
+  .regex(MATRICULA_PATTERN, 'La matrícula solo admite letras, números y guiones.')
   .transform((value) => value.replace(/[\s-]+/g, '').toUpperCase());
 
 /** Path parameter `:id` of a vehicle. */
@@ -48,12 +58,12 @@ const vehiculoCampos = {
   tipo: TipoVehiculo,
   capacidad_kg: z.number().int().min(1).max(MAX_CAPACIDAD_KG),
   palets: z.number().int().min(0).max(MAX_PALETS),
-  conductor_nombre: z.string().trim().max(120).nullable(),
+  conductor_nombre: z.string().trim().max(MAX_CONDUCTOR_NOMBRE).nullable(),
   conductor_telefono: z
     .string()
     .trim()
-    .max(30)
-    .regex(/^\+?[0-9 ().-]{6,}$/, 'Teléfono no válido.')
+    .max(MAX_CONDUCTOR_TELEFONO)
+    .regex(TELEFONO_PATTERN, 'Teléfono no válido.')
     .nullable(),
   disponible: z.boolean(),
   disponible_desde: IsoDate.nullable(),
