@@ -36,9 +36,12 @@ export function callEndpoint<E extends Endpoint>(
 ): Promise<ResponseOf<E>> {
   const { body } = input as { body?: unknown };
   const check = CHECK_RESPONSES && definition.status !== 204;
+  // A write without a body sends `{}`: every call is declared JSON, and the server refuses an
+  // empty JSON body.
+  const sent = body === undefined && definition.method !== 'GET' ? {} : body;
   return apiRequest<ResponseOf<E>>(definition.method, urlOf(definition, input), {
     ...options,
-    ...(body === undefined ? {} : { body }),
+    ...(sent === undefined ? {} : { body: sent }),
     ...(check ? { schema: responseSchema(definition) as never } : {}),
   });
 }
@@ -73,7 +76,9 @@ export function endpointPages<E extends Endpoint>(
   input: Omit<EndpointInput<E>, 'query'> & { query: PagedQuery<E> },
 ) {
   return infiniteQueryOptions({
-    queryKey: endpointKey(definition, input as Partial<EndpointInput<E>>),
+    // Its own key: an infinite query's cache holds pages, not one answer (never share a key
+    // with `endpointQuery`); still under the endpoint's prefix, so invalidations reach it.
+    queryKey: [...endpointKey(definition, input as Partial<EndpointInput<E>>), 'pages'],
     queryFn: ({ pageParam, signal }) =>
       callEndpoint(
         definition,

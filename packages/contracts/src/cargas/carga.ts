@@ -1,18 +1,22 @@
 import { z } from 'zod';
 import { Centimos, IsoDate, PageQuery, pageOf } from '../common/pagination.js';
 import { TipoVehiculo } from '../vehiculos/vehiculo.js';
+import { CARGA_ESTADOS, CARGAS_ORDENES, OFERTA_ESTADOS } from './constants.js';
 
 /** Status of a load: only `abierta` ones admit offers and appear on the exchange. */
-export const CargaEstado = z.enum(['abierta', 'asignada', 'cerrada', 'anulada']);
+export const CargaEstado = z.enum(CARGA_ESTADOS);
 export type CargaEstado = z.infer<typeof CargaEstado>;
 
 /** Status of an offer; `pendiente` is the open one (at most one per carrier and load). */
-export const OfertaEstado = z.enum(['pendiente', 'aceptada', 'rechazada', 'retirada']);
+export const OfertaEstado = z.enum(OFERTA_ESTADOS);
 export type OfertaEstado = z.infer<typeof OfertaEstado>;
 
 /** Sort orders of the load list: load date ascending, guide price or weight descending. */
-export const CargasOrden = z.enum(['fecha_carga', 'precio_guia', 'peso']);
+export const CargasOrden = z.enum(CARGAS_ORDENES);
 export type CargasOrden = z.infer<typeof CargasOrden>;
+
+/** Answer of discarding or restoring a load: 204, no body. */
+export const SinContenido = z.null().describe('Sin contenido');
 
 /** Path parameter `:id` of a load. */
 export const CargaIdParams = z.object({ id: z.coerce.number().int().positive() });
@@ -26,17 +30,17 @@ const PaisIso = z
 
 /** Filters shared by the load list and the load map. */
 export const CargasFiltro = z.object({
-  origen_pais_iso: PaisIso.optional(),
+  origenPaisIso: PaisIso.optional(),
   /** Case-insensitive prefix of the origin town. */
-  origen_poblacion: z.string().trim().min(1).max(80).optional(),
-  destino_pais_iso: PaisIso.optional(),
+  origenPoblacion: z.string().trim().min(1).max(80).optional(),
+  destinoPaisIso: PaisIso.optional(),
   /** Case-insensitive prefix of the destination town. */
-  destino_poblacion: z.string().trim().min(1).max(80).optional(),
+  destinoPoblacion: z.string().trim().min(1).max(80).optional(),
   /** First load date, inclusive. */
   fechaDesde: IsoDate.optional(),
   /** Last load date, inclusive. */
   fechaHasta: IsoDate.optional(),
-  tipo_vehiculo: TipoVehiculo.optional(),
+  tipoVehiculo: TipoVehiculo.optional(),
 });
 export type CargasFiltro = z.infer<typeof CargasFiltro>;
 
@@ -136,9 +140,6 @@ export const CargaMapa = CargaResumen.pick({
   destino_lng: z.number(),
 });
 export type CargaMapa = z.infer<typeof CargaMapa>;
-
-/** Most loads the map returns, soonest first; `truncated` says when more matched. */
-export const MAX_CARGAS_MAPA = 500;
 
 /** Response of `GET /api/proveedores/cargas/mapa`. */
 export const CargasMapa = z.object({ items: z.array(CargaMapa), truncated: z.boolean() });

@@ -2,12 +2,7 @@ import { z } from 'zod';
 import { multilinea } from '../common/text.js';
 import { PageQuery, pageOf } from '../common/pagination.js';
 import { CargaResumen, OfertaEstado, OfertaHistorial } from './carga.js';
-
-/** Highest offer a carrier may make: 100,000.00 € in cents. */
-export const MAX_PRECIO_OFERTA_CENTIMOS = 10_000_000;
-
-/** Longest comment on an offer. */
-export const MAX_COMENTARIOS_OFERTA = 500;
+import { MAX_COMENTARIOS_OFERTA, MAX_PRECIO_OFERTA_CENTIMOS } from './constants.js';
 
 /** Path parameter `:id` of an offer. */
 export const OfertaIdParams = z.object({ id: z.coerce.number().int().positive() });

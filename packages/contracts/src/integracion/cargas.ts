@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { multilinea } from '../common/text.js';
 import { IsoDate } from '../common/pagination.js';
 import { RegionCode } from '../regiones/region.js';
-import { MAX_CAPACIDAD_KG, MAX_PALETS, TipoVehiculo } from '../vehiculos/vehiculo.js';
+import { MAX_CAPACIDAD_KG, MAX_PALETS } from '../vehiculos/constants.js';
+import { TipoVehiculo } from '../vehiculos/vehiculo.js';
 import { Coordenada, MAX_LOTE, opcional, PaisIso, texto } from './integracion.js';
 
 /**

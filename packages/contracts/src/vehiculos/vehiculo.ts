@@ -1,36 +1,28 @@
 import { z } from 'zod';
 import { IsoDate, PageQuery, pageOf } from '../common/pagination.js';
-import { TIPOS_VEHICULO } from './tipos.js';
-
-export { TIPOS_VEHICULO } from './tipos.js';
+import {
+  MATRICULA_MAX,
+  MATRICULA_MIN,
+  MATRICULA_PATTERN,
+  MAX_CAPACIDAD_KG,
+  MAX_CONDUCTOR_NOMBRE,
+  MAX_CONDUCTOR_TELEFONO,
+  MAX_PALETS,
+  TELEFONO_PATTERN,
+  TIPOS_VEHICULO,
+} from './constants.js';
 
 /** A vehicle type code. */
 export const TipoVehiculo = z.enum(TIPOS_VEHICULO);
 export type TipoVehiculo = z.infer<typeof TipoVehiculo>;
 
-/** Spanish label of each vehicle type, as the portal shows it. */
-export const tipoVehiculoLabels: Record<TipoVehiculo, string> = {
-  lona: 'Tráiler lona',
-  frigorifico: 'Frigorífico',
-  megatrailer: 'Megatráiler',
-  rigido: 'Camión rígido',
-  furgoneta: 'Furgoneta',
-  cisterna: 'Cisterna',
-  portacontenedores: 'Portacontenedores',
-  gondola: 'Góndola',
-};
-
-/** Largest payload and pallet count a vehicle may declare. */
-export const MAX_CAPACIDAD_KG = 60_000;
-export const MAX_PALETS = 40;
-
 /** A licence plate: letters, digits, spaces and hyphens; stored upper case without spaces. */
 export const Matricula = z
   .string()
   .trim()
-  .min(4, 'La matrícula es demasiado corta.')
-  .max(15, 'La matrícula es demasiado larga.')
-  .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'La matrícula solo admite letras, números y guiones.')
+  .min(MATRICULA_MIN, 'La matrícula es demasiado corta.')
+  .max(MATRICULA_MAX, 'La matrícula es demasiado larga.')
+  .regex(MATRICULA_PATTERN, 'La matrícula solo admite letras, números y guiones.')
   .transform((value) => value.replace(/[\s-]+/g, '').toUpperCase());
 
 /** Path parameter `:id` of a vehicle. */
@@ -66,12 +58,12 @@ const vehiculoCampos = {
   tipo: TipoVehiculo,
   capacidad_kg: z.number().int().min(1).max(MAX_CAPACIDAD_KG),
   palets: z.number().int().min(0).max(MAX_PALETS),
-  conductor_nombre: z.string().trim().max(120).nullable(),
+  conductor_nombre: z.string().trim().max(MAX_CONDUCTOR_NOMBRE).nullable(),
   conductor_telefono: z
     .string()
     .trim()
-    .max(30)
-    .regex(/^\+?[0-9 ().-]{6,}$/, 'Teléfono no válido.')
+    .max(MAX_CONDUCTOR_TELEFONO)
+    .regex(TELEFONO_PATTERN, 'Teléfono no válido.')
     .nullable(),
   disponible: z.boolean(),
   disponible_desde: IsoDate.nullable(),
@@ -134,9 +126,6 @@ export const VehiculoPosicion = Vehiculo.pick({
   ultima_posicion_at: true,
 }).extend({ lat: z.number(), lng: z.number() });
 export type VehiculoPosicion = z.infer<typeof VehiculoPosicion>;
-
-/** Most vehicles the availability map returns; `truncated` says when more exist. */
-export const MAX_VEHICULOS_MAPA = 500;
 
 /** Response of `GET /api/proveedores/vehiculos/mapa`. */
 export const VehiculosMapa = z.object({

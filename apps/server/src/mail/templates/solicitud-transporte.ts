@@ -1,5 +1,6 @@
 import { PAISES_SOLICITUD } from '@extranet/contracts/solicitudes/solicitud';
-import { tipoVehiculoLabels, type TipoVehiculo } from '@extranet/contracts/vehiculos/vehiculo';
+import { tipoVehiculoLabels } from '@extranet/contracts/vehiculos/constants';
+import type { TipoVehiculo } from '@extranet/contracts/vehiculos/vehiculo';
 import { fechaEs } from '../../lib/csv.js';
 import type { MailMessage } from '../mailer.js';
 import { emailLayout, escapeHtml } from './html.js';

@@ -211,19 +211,17 @@ describe.each(testDatabases())('cargas y ofertas del proveedor ($name)', ({ open
     });
     const rows = await walk(
       demo,
-      '/api/proveedores/cargas?origen_pais_iso=es&origen_poblacion=villanueva&tipo_vehiculo=cisterna&fechaDesde=2031-03-01&fechaHasta=2031-03-31&limit=2',
+      '/api/proveedores/cargas?origenPaisIso=es&origenPoblacion=villanueva&tipoVehiculo=cisterna&fechaDesde=2031-03-01&fechaHasta=2031-03-31&limit=2',
     );
     expect(rows.map((r) => r.id)).toEqual(ids);
 
-    const destino = await demo.get(
-      '/api/proveedores/cargas?destino_pais_iso=FR&destino_poblacion=ly',
-    );
+    const destino = await demo.get('/api/proveedores/cargas?destinoPaisIso=FR&destinoPoblacion=ly');
     expect(destino.statusCode).toBe(200);
     for (const row of destino.json<Page<Row & { destino_poblacion: string }>>().items) {
       expect(row.destino_poblacion.toLowerCase().startsWith('ly')).toBe(true);
     }
     // `%` in the search text is literal, not a wildcard.
-    const pct = await demo.get('/api/proveedores/cargas?origen_poblacion=%25');
+    const pct = await demo.get('/api/proveedores/cargas?origenPoblacion=%25');
     expect(pct.json<Page<Row>>().items).toEqual([]);
   });
 
@@ -238,7 +236,7 @@ describe.each(testDatabases())('cargas y ofertas del proveedor ($name)', ({ open
     const badDate = await demo.get('/api/proveedores/cargas?fechaDesde=2031-02-30');
     expect(badDate.statusCode).toBe(400);
     expect(badDate.json().error.message).toBe('La petición no es válida.');
-    expect((await demo.get('/api/proveedores/cargas?tipo_vehiculo=cohete')).statusCode).toBe(400);
+    expect((await demo.get('/api/proveedores/cargas?tipoVehiculo=cohete')).statusCode).toBe(400);
     expect(
       (await demo.get('/api/proveedores/cargas/mapa?fechaDesde=2031-03-10&fechaHasta=2031-03-01'))
         .statusCode,

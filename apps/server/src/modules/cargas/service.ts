@@ -9,7 +9,7 @@ import type {
   DescartadosPage,
   DescartadosQuery,
 } from '@extranet/contracts/cargas/carga';
-import { MAX_CARGAS_MAPA } from '@extranet/contracts/cargas/carga';
+import { MAX_CARGAS_MAPA } from '@extranet/contracts/cargas/constants';
 import type {
   Oferta,
   OfertaCrear,
@@ -45,7 +45,6 @@ import {
   listOwnOffersOnCarga,
   updateOferta,
   type CargaRow,
-  type CargasFiltro,
   type CargasKeyset,
   type DescartadaRow,
   type OfertaConCargaRow,
@@ -56,18 +55,6 @@ type Db = Kysely<Database>;
 const cargaNotFound = () => new HttpError(404, 'NOT_FOUND', 'Carga no encontrada.');
 const ofertaNotFound = () => new HttpError(404, 'NOT_FOUND', 'Oferta no encontrada.');
 const loadClosed = () => new HttpError(409, 'LOAD_CLOSED', 'La carga ya no admite ofertas.');
-
-function filtroOf(query: CargasMapaQuery): CargasFiltro {
-  return {
-    origenPaisIso: query.origen_pais_iso,
-    origenPoblacion: query.origen_poblacion,
-    destinoPaisIso: query.destino_pais_iso,
-    destinoPoblacion: query.destino_poblacion,
-    fechaDesde: query.fechaDesde,
-    fechaHasta: query.fechaHasta,
-    tipoVehiculo: query.tipo_vehiculo,
-  };
-}
 
 function toResumen(row: CargaRow): CargaResumen {
   return {
@@ -136,7 +123,7 @@ export async function listCargas(
   query: CargasQuery,
 ): Promise<CargasPage> {
   const keyset = keysetOf(query);
-  const rows = await listOpenLoads(db, proveedorId, filtroOf(query), keyset, query.limit + 1);
+  const rows = await listOpenLoads(db, proveedorId, query, keyset, query.limit + 1);
   const items = rows.slice(0, query.limit);
   const last = items.at(-1);
   return {
@@ -151,7 +138,7 @@ export async function mapaCargas(
   proveedorId: number,
   query: CargasMapaQuery,
 ): Promise<CargasMapa> {
-  const rows = await listOpenLoadsForMap(db, proveedorId, filtroOf(query), MAX_CARGAS_MAPA + 1);
+  const rows = await listOpenLoadsForMap(db, proveedorId, query, MAX_CARGAS_MAPA + 1);
   return {
     items: rows.slice(0, MAX_CARGAS_MAPA).map((row) => ({
       ...row,

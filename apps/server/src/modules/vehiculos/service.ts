@@ -7,7 +7,7 @@ import type {
   VehiculosPage,
   VehiculosQuery,
 } from '@extranet/contracts/vehiculos/vehiculo';
-import { MAX_VEHICULOS_MAPA } from '@extranet/contracts/vehiculos/vehiculo';
+import { MAX_VEHICULOS_MAPA } from '@extranet/contracts/vehiculos/constants';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';

@@ -1,10 +1,15 @@
-import type { Oferta, OfertaCrear } from '@extranet/contracts/cargas/oferta';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import type { OfertaCrear } from '@extranet/contracts/cargas/oferta';
+import {
+  createOferta,
+  listCargas,
+  listDescartados,
+  listOfertas,
+} from '@extranet/contracts/cargas/endpoints';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { callEndpoint, endpointKey } from '../../../lib/endpoint-client';
 
-/** POST /api/proveedores/cargas/:id/ofertas. */
-export function crearOferta(cargaId: number, body: OfertaCrear): Promise<Oferta> {
-  return apiRequest<Oferta>('POST', `/api/proveedores/cargas/${cargaId}/ofertas`, { body });
+export function crearOferta(cargaId: number, body: OfertaCrear) {
+  return callEndpoint(createOferta, { params: { id: cargaId }, body });
 }
 
 /** Makes an offer; the load list and "Mis ofertas" refetch afterwards. */
@@ -17,11 +22,11 @@ export function useCrearOferta() {
   });
 }
 
-/** Everything an offer or a discard changes. */
-export function invalidateCargas(queryClient: ReturnType<typeof useQueryClient>) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['proveedores', 'cargas'] }),
-    queryClient.invalidateQueries({ queryKey: ['proveedores', 'ofertas'] }),
-    queryClient.invalidateQueries({ queryKey: ['proveedores', 'descartados'] }),
-  ]);
+/** Everything an offer or a discard changes: the loads (list, map, detail), offers, discards. */
+export function invalidateCargas(queryClient: QueryClient) {
+  return Promise.all(
+    [listCargas, listOfertas, listDescartados].map((definition) =>
+      queryClient.invalidateQueries({ queryKey: endpointKey(definition) }),
+    ),
+  );
 }

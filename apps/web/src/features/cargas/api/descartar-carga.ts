@@ -1,10 +1,11 @@
+import { discardCarga } from '@extranet/contracts/cargas/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/endpoint-client';
 import { invalidateCargas } from './crear-oferta';
 
-/** POST /api/proveedores/cargas/:id/descartar: the load leaves the list. */
-export function descartarCarga(cargaId: number): Promise<void> {
-  return apiRequest<void>('POST', `/api/proveedores/cargas/${cargaId}/descartar`, { body: {} });
+/** The load leaves the list. */
+export function descartarCarga(cargaId: number) {
+  return callEndpoint(discardCarga, { params: { id: cargaId } });
 }
 
 export function useDescartarCarga() {

@@ -1,11 +1,12 @@
-import type { Oferta, OfertaEditar } from '@extranet/contracts/cargas/oferta';
+import type { OfertaEditar } from '@extranet/contracts/cargas/oferta';
+import { updateOferta } from '@extranet/contracts/cargas/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/endpoint-client';
 import { invalidateCargas } from './crear-oferta';
 
-/** PATCH /api/proveedores/ofertas/:id: new price and/or comment of a pending offer. */
-export function editarOferta(ofertaId: number, body: OfertaEditar): Promise<Oferta> {
-  return apiRequest<Oferta>('PATCH', `/api/proveedores/ofertas/${ofertaId}`, { body });
+/** New price and/or comment of a pending offer. */
+export function editarOferta(ofertaId: number, body: OfertaEditar) {
+  return callEndpoint(updateOferta, { params: { id: ofertaId }, body });
 }
 
 export function useEditarOferta() {

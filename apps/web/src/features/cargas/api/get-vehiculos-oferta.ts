@@ -1,26 +1,23 @@
-import type { VehiculosPage } from '@extranet/contracts/vehiculos/vehiculo';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { listVehiculos } from '@extranet/contracts/vehiculos/endpoints';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { endpointPages } from '../../../lib/endpoint-client';
 
 /**
- * GET /api/proveedores/vehiculos (first 200 active): the vehicles an offer may name. Its own
- * call here rather than the panel's, because features do not import each other.
+ * The first 200 active vehicles: the ones an offer may name. Built here rather than imported
+ * from the panel, because features do not import each other; the same definition and query
+ * give the panel's key, so both share one cached list (hence pages, not a single read).
  */
-export function getVehiculosOferta(signal?: AbortSignal): Promise<VehiculosPage> {
-  return apiRequest<VehiculosPage>('GET', '/api/proveedores/vehiculos?activo=true&limit=200', {
-    signal,
-  });
-}
-
 export function vehiculosOfertaQueryOptions() {
-  return queryOptions({
-    queryKey: ['proveedores', 'vehiculos', 'oferta'],
-    queryFn: ({ signal }) => getVehiculosOferta(signal),
-    staleTime: 60_000,
-  });
+  return endpointPages(listVehiculos, { query: { activo: true, limit: 200 } });
 }
 
 /** The active vehicles for the offer form; only fetched while `enabled` (the modal is open). */
 export function useVehiculosOferta(enabled: boolean) {
-  return useQuery({ ...vehiculosOfertaQueryOptions(), enabled, retry: false });
+  return useInfiniteQuery({
+    ...vehiculosOfertaQueryOptions(),
+    select: (data) => data.pages[0],
+    staleTime: 60_000,
+    enabled,
+    retry: false,
+  });
 }

@@ -1,10 +1,11 @@
+import { restoreCarga } from '@extranet/contracts/cargas/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/endpoint-client';
 import { invalidateCargas } from './crear-oferta';
 
-/** DELETE /api/proveedores/cargas/:id/descartar: the load comes back to the list. */
-export function restaurarCarga(cargaId: number): Promise<void> {
-  return apiRequest<void>('DELETE', `/api/proveedores/cargas/${cargaId}/descartar`, { body: {} });
+/** The load comes back to the list. */
+export function restaurarCarga(cargaId: number) {
+  return callEndpoint(restoreCarga, { params: { id: cargaId } });
 }
 
 export function useRestaurarCarga() {

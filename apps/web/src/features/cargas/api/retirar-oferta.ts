@@ -1,14 +1,10 @@
-import type { Oferta } from '@extranet/contracts/cargas/oferta';
+import { withdrawOferta } from '@extranet/contracts/cargas/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/endpoint-client';
 import { invalidateCargas } from './crear-oferta';
 
-/** POST /api/proveedores/ofertas/:id/retirar. */
-export function retirarOferta(ofertaId: number): Promise<Oferta> {
-  return apiRequest<Oferta>('POST', `/api/proveedores/ofertas/${ofertaId}/retirar`, {
-    // An empty JSON object: the server refuses an empty JSON body.
-    body: {},
-  });
+export function retirarOferta(ofertaId: number) {
+  return callEndpoint(withdrawOferta, { params: { id: ofertaId } });
 }
 
 export function useRetirarOferta() {

@@ -1,5 +1,7 @@
 import type { CargasOrden } from '@extranet/contracts/cargas/carga';
-import { TIPOS_VEHICULO, tipoVehiculoLabels } from '@extranet/contracts/vehiculos/vehiculo';
+import { CARGAS_ORDENES } from '@extranet/contracts/cargas/constants';
+import { TIPOS_VEHICULO, tipoVehiculoLabels } from '@extranet/contracts/vehiculos/constants';
+import type { TipoVehiculo } from '@extranet/contracts/vehiculos/vehiculo';
 import { Button, Collapse, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue, useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
@@ -28,8 +30,6 @@ const PAISES = [
   'RS',
   'TR',
 ];
-
-const ORDENES: CargasOrden[] = ['fecha_carga', 'precio_guia', 'peso'];
 
 /** No filter, soonest loads first. */
 export const FILTROS_INICIALES: CargasFiltros = { orden: 'fecha_carga' };
@@ -102,43 +102,46 @@ export function CargasFilters({ value, onChange, hideOrder = false }: CargasFilt
         label={t('cargas.filtros.origenPais')}
         placeholder={t('cargas.filtros.todos')}
         data={paises}
-        value={value.origen_pais_iso ?? null}
-        onChange={(v) => set({ origen_pais_iso: v ?? undefined })}
+        value={value.origenPaisIso ?? null}
+        onChange={(v) => set({ origenPaisIso: v ?? undefined })}
         clearable
         searchable
       />
       <TownInput
         label={t('cargas.filtros.origenPoblacion')}
-        value={value.origen_poblacion}
-        onChange={(v) => set({ origen_poblacion: v })}
+        value={value.origenPoblacion}
+        onChange={(v) => set({ origenPoblacion: v })}
       />
       <Select
         label={t('cargas.filtros.destinoPais')}
         placeholder={t('cargas.filtros.todos')}
         data={paises}
-        value={value.destino_pais_iso ?? null}
-        onChange={(v) => set({ destino_pais_iso: v ?? undefined })}
+        value={value.destinoPaisIso ?? null}
+        onChange={(v) => set({ destinoPaisIso: v ?? undefined })}
         clearable
         searchable
       />
       <TownInput
         label={t('cargas.filtros.destinoPoblacion')}
-        value={value.destino_poblacion}
-        onChange={(v) => set({ destino_poblacion: v })}
+        value={value.destinoPoblacion}
+        onChange={(v) => set({ destinoPoblacion: v })}
       />
       <FilterDates label={t('cargas.filtros.fechas')} value={value} onChange={onChange} />
       <Select
         label={t('cargas.filtros.tipo')}
         placeholder={t('cargas.filtros.todos')}
         data={tipos}
-        value={value.tipo_vehiculo ?? null}
-        onChange={(v) => set({ tipo_vehiculo: v ?? undefined })}
+        value={value.tipoVehiculo ?? null}
+        onChange={(v) => set({ tipoVehiculo: (v as TipoVehiculo | null) ?? undefined })}
         clearable
       />
       {!hideOrder && (
         <Select
           label={t('cargas.filtros.orden')}
-          data={ORDENES.map((orden) => ({ value: orden, label: t(`cargas.orden.${orden}`) }))}
+          data={CARGAS_ORDENES.map((orden) => ({
+            value: orden,
+            label: t(`cargas.orden.${orden}`),
+          }))}
           value={value.orden}
           onChange={(v) => set({ orden: (v as CargasOrden | null) ?? 'fecha_carga' })}
           allowDeselect={false}

@@ -1,5 +1,5 @@
 import type { CargaDescartada, CargaResumen } from '@extranet/contracts/cargas/carga';
-import { tipoVehiculoLabels } from '@extranet/contracts/vehiculos/vehiculo';
+import { tipoVehiculoLabels } from '@extranet/contracts/vehiculos/constants';
 import { Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useMemo, type ReactNode } from 'react';

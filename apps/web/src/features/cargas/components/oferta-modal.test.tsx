@@ -1,3 +1,4 @@
+import type { Oferta } from '@extranet/contracts/cargas/oferta';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -40,6 +41,30 @@ const vehiculos = {
     },
   ],
   nextCursor: null,
+};
+
+const ofertaCreada: Oferta = {
+  id: 41,
+  carga_id: 7,
+  precio_centimos: 123456,
+  comentarios: 'Disponible mañana',
+  vehiculo_id: null,
+  estado: 'pendiente',
+  created_at: '2026-03-01T10:00:00.000Z',
+  updated_at: '2026-03-01T10:00:00.000Z',
+  carga: {
+    referencia: carga.referencia,
+    origen_poblacion: carga.origen_poblacion,
+    origen_pais_iso: 'ES',
+    destino_poblacion: carga.destino_poblacion,
+    destino_pais_iso: 'FR',
+    fecha_carga: carga.fecha_carga,
+    fecha_descarga: '2026-03-10',
+    tipo_vehiculo: 'lona',
+    peso_kg: 12000,
+    precio_guia_centimos: carga.precio_guia_centimos,
+    estado: 'abierta',
+  },
 };
 
 function renderModal(target: OfertaModalTarget, bloqueo?: string) {
@@ -86,7 +111,7 @@ describe('OfertaModal', () => {
   it('sends the price in cents and closes on success', async () => {
     const fetchMock = mockApi({
       'GET /api/proveedores/vehiculos?activo=true&limit=200': () => json(200, vehiculos),
-      'POST /api/proveedores/cargas/7/ofertas': () => json(201, {}),
+      'POST /api/proveedores/cargas/7/ofertas': () => json(201, ofertaCreada),
     });
     const modal = renderModal({ mode: 'crear', carga });
     fireEvent.change(precio(), { target: { value: '1.234,56' } });

@@ -2,8 +2,8 @@ import type { CargaResumen } from '@extranet/contracts/cargas/carga';
 import {
   MAX_COMENTARIOS_OFERTA,
   MAX_PRECIO_OFERTA_CENTIMOS,
-} from '@extranet/contracts/cargas/oferta';
-import { tipoVehiculoLabels } from '@extranet/contracts/vehiculos/vehiculo';
+} from '@extranet/contracts/cargas/constants';
+import { tipoVehiculoLabels } from '@extranet/contracts/vehiculos/constants';
 import {
   Alert,
   Button,

@@ -1,4 +1,5 @@
 import type { OfertaEstado } from '@extranet/contracts/cargas/carga';
+import { OFERTA_ESTADOS } from '@extranet/contracts/cargas/constants';
 import type { Oferta } from '@extranet/contracts/cargas/oferta';
 import { Button, Group, Select, Text } from '@mantine/core';
 import { IconPencil, IconX } from '@tabler/icons-react';
@@ -9,8 +10,6 @@ import { csvCents } from '../../../lib/csv';
 import { formatCents, formatDate, formatDateTime } from '../../../lib/format';
 import { Lugar } from './lugar';
 import { OfertaEstadoBadge } from './oferta-estado-badge';
-
-const ESTADOS: OfertaEstado[] = ['pendiente', 'aceptada', 'rechazada', 'retirada'];
 
 export interface OfertasTableProps {
   /** Offers loaded so far. */
@@ -160,7 +159,7 @@ export function OfertasTable(props: OfertasTableProps) {
         <Select
           aria-label={t('cargas.filtros.estadoOferta')}
           placeholder={t('cargas.filtros.estadoOferta')}
-          data={ESTADOS.map((estado) => ({
+          data={OFERTA_ESTADOS.map((estado) => ({
             value: estado,
             label: t(`cargas.estadoOferta.${estado}`),
           }))}

@@ -1,23 +1,16 @@
-import type { CertificadosBloqueo } from '@extranet/contracts/certificados/certificado';
+import { getCertificadosEstado } from '@extranet/contracts/certificados/endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { CERTIFICADOS_KEY } from './get-certificados';
+import { callEndpoint, endpointKey } from '../../../lib/endpoint-client';
 
-/** GET /api/proveedores/certificados/estado: whether an expired mandatory certificate blocks. */
-export function getEstadoCertificados(signal?: AbortSignal): Promise<CertificadosBloqueo> {
-  return apiRequest<CertificadosBloqueo>('GET', '/api/proveedores/certificados/estado', {
-    signal,
-    // The shell may mount around a session that is ending (logout, an expired link): the
-    // guard handles sign-in, and a 401 here must not yank the browser to the login page.
-    redirectOn401: false,
-  });
-}
-
+/** Whether an expired mandatory certificate blocks offers, and why. */
 export function estadoCertificadosQueryOptions() {
   return queryOptions({
     // The same key the load exchange's offer block uses: one request, one cache entry.
-    queryKey: [...CERTIFICADOS_KEY, 'estado'],
-    queryFn: ({ signal }) => getEstadoCertificados(signal),
+    queryKey: endpointKey(getCertificadosEstado, {}),
+    queryFn: ({ signal }) =>
+      // The shell may mount around a session that is ending (logout, an expired link): the
+      // guard handles sign-in, and a 401 here must not yank the browser to the login page.
+      callEndpoint(getCertificadosEstado, {}, { signal, redirectOn401: false }),
     staleTime: 60_000,
   });
 }

@@ -1,6 +1,7 @@
-import type { CertificadosList } from '@extranet/contracts/certificados/certificado';
+import { uploadCertificado } from '@extranet/contracts/certificados/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { uploadFile, type UploadProgress } from '../../../lib/upload';
+import { uploadToEndpoint } from '../../../lib/endpoint-client';
+import type { UploadProgress } from '../../../lib/upload';
 import { CERTIFICADOS_KEY, certificadosQueryOptions } from './get-certificados';
 
 /** A new version of a certificate. */
@@ -12,17 +13,17 @@ export interface CertificadoNuevo {
   file: File;
 }
 
-/** POST /api/proveedores/certificados (multipart: fields first, then the file). */
+/** Multipart: the fields first, then the file (the server reads them before storing it). */
 export function subirCertificado(
   certificado: CertificadoNuevo,
   onProgress?: (progress: UploadProgress) => void,
-): Promise<CertificadosList> {
+) {
   const form = new FormData();
   form.append('tipo', certificado.tipo);
   if (certificado.fecha_emision) form.append('fecha_emision', certificado.fecha_emision);
   form.append('fecha_caducidad', certificado.fecha_caducidad);
   form.append('file', certificado.file, certificado.file.name);
-  return uploadFile<CertificadosList>('/api/proveedores/certificados', form, { onProgress });
+  return uploadToEndpoint(uploadCertificado, {}, form, { onProgress });
 }
 
 /** Uploads a version; the answer is the new list, and the warning is checked again. */

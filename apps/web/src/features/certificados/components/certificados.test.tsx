@@ -3,6 +3,8 @@ import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { AuthSession } from '@extranet/contracts/auth/session';
+import { getCertificadosEstado } from '@extranet/contracts/certificados/endpoints';
+import { endpointKey } from '../../../lib/endpoint-client';
 import { PortalContext } from '../../../lib/portal-context';
 import { json, mockApi, TestProviders, testQueryClient } from '../../../test/render';
 import { CertificadoEstadoBadge } from './certificado-estado-badge';
@@ -12,7 +14,11 @@ afterEach(() => vi.unstubAllGlobals());
 
 const session = { success: 1 } as AuthSession;
 
-function renderWithRouter(element: React.ReactElement, signedIn = true) {
+function renderWithRouter(
+  element: React.ReactElement,
+  signedIn = true,
+  queryClient = testQueryClient(),
+) {
   const context = {
     portal: 'proveedores' as const,
     accessSuffix: '',
@@ -30,7 +36,7 @@ function renderWithRouter(element: React.ReactElement, signedIn = true) {
     },
   );
   render(
-    <TestProviders queryClient={testQueryClient()}>
+    <TestProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </TestProviders>,
   );
@@ -83,8 +89,15 @@ describe('CertificateWarning', () => {
 
   it('does not ask without a signed-in session', async () => {
     const fetchMock = mockApi({});
-    renderWithRouter(<CertificateWarning />, false);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const queryClient = testQueryClient();
+    renderWithRouter(<CertificateWarning />, false, queryClient);
+    // The warning has mounted its query, disabled: idle, never fetched.
+    await vi.waitFor(() =>
+      expect(
+        queryClient.getQueryCache().find({ queryKey: endpointKey(getCertificadosEstado, {}) })
+          ?.state.fetchStatus,
+      ).toBe('idle'),
+    );
     expect(fetchMock).not.toHaveBeenCalled();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });

@@ -1,3 +1,4 @@
+import { downloadArchivoProveedor } from '@extranet/contracts/archivos/endpoints';
 import type { CertificadoTipoEstado } from '@extranet/contracts/certificados/certificado';
 import {
   Alert,
@@ -17,6 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { PageTitle } from '../../../components/page-title';
+import { endpointUrl } from '../../../lib/endpoint-client';
 import { formatDate } from '../../../lib/format';
 import { useCertificados } from '../api/get-certificados';
 import { CertificadoEstadoBadge } from '../components/certificado-estado-badge';
@@ -83,7 +85,9 @@ function CertificadoCard({
                   {version.archivo_id ? (
                     <Anchor
                       size="sm"
-                      href={`/api/proveedores/archivos/${version.archivo_id}`}
+                      href={endpointUrl(downloadArchivoProveedor, {
+                        params: { id: version.archivo_id },
+                      })}
                       download
                       style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
                     >

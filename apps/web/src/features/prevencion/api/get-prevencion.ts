@@ -1,17 +1,10 @@
-import type { PrevencionList } from '@extranet/contracts/prevencion/prevencion';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { listPrevencion } from '@extranet/contracts/prevencion/endpoints';
+import { useQuery } from '@tanstack/react-query';
+import { endpointQuery } from '../../../lib/endpoint-client';
 
-/** GET /api/proveedores/prevencion: published documents with this carrier's reading date. */
-export function getPrevencion(signal?: AbortSignal): Promise<PrevencionList> {
-  return apiRequest<PrevencionList>('GET', '/api/proveedores/prevencion', { signal });
-}
-
+/** Published documents with this carrier's reading date. */
 export function prevencionQueryOptions() {
-  return queryOptions({
-    queryKey: ['proveedores', 'prevencion'],
-    queryFn: ({ signal }) => getPrevencion(signal),
-  });
+  return endpointQuery(listPrevencion, {});
 }
 
 /** The risk-prevention documents, newest first. */

@@ -1,17 +1,11 @@
-import type {
-  PrevencionDocumento,
-  PrevencionList,
-} from '@extranet/contracts/prevencion/prevencion';
+import { markPrevencionLeido } from '@extranet/contracts/prevencion/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/endpoint-client';
 import { prevencionQueryOptions } from './get-prevencion';
 
-/** POST /api/proveedores/prevencion/:id/leido: idempotent, the first date is kept. */
-export function marcarLeido(id: number): Promise<PrevencionDocumento> {
-  // An empty JSON object: the server refuses a JSON request without a body.
-  return apiRequest<PrevencionDocumento>('POST', `/api/proveedores/prevencion/${id}/leido`, {
-    body: {},
-  });
+/** Idempotent: the first reading date is kept. */
+export function marcarLeido(id: number) {
+  return callEndpoint(markPrevencionLeido, { params: { id } });
 }
 
 /** Acknowledges a document; the list shows its reading date at once. */
@@ -20,7 +14,7 @@ export function useMarcarLeido() {
   return useMutation({
     mutationFn: marcarLeido,
     onSuccess: (documento) => {
-      queryClient.setQueryData<PrevencionList>(prevencionQueryOptions().queryKey, (list) =>
+      queryClient.setQueryData(prevencionQueryOptions().queryKey, (list) =>
         list
           ? { items: list.items.map((item) => (item.id === documento.id ? documento : item)) }
           : list,

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { PageTitle } from '../../../components/page-title';
 import { formatDate, formatDateTime } from '../../../lib/format';
+import { prevencionArchivoUrl } from '../api/archivo-url';
 import { useMarcarLeido } from '../api/marcar-leido';
 import { usePrevencion } from '../api/get-prevencion';
 
@@ -57,7 +58,7 @@ function DocumentoCard({ documento }: { documento: PrevencionDocumento }) {
             {documento.tiene_archivo && (
               <Button
                 component="a"
-                href={`/api/proveedores/prevencion/${documento.id}/archivo`}
+                href={prevencionArchivoUrl(documento.id)}
                 download
                 variant="default"
                 leftSection={<IconFileTypePdf size={16} aria-hidden />}

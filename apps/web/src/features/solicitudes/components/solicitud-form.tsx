@@ -18,7 +18,7 @@ import {
   MAX_PESO_SOLICITUD_KG,
   PAISES_SOLICITUD,
 } from '@extranet/contracts/solicitudes/limits';
-import { TIPOS_VEHICULO } from '@extranet/contracts/vehiculos/tipos';
+import { TIPOS_VEHICULO } from '@extranet/contracts/vehiculos/constants';
 import { IconSend } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';

@@ -1,10 +1,11 @@
-import type { Vehiculo, VehiculoCrear } from '@extranet/contracts/vehiculos/vehiculo';
+import type { BodyIn } from '@extranet/contracts/common/endpoint';
+import { createVehiculo } from '@extranet/contracts/vehiculos/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/endpoint-client';
+import { VEHICULOS_KEY } from './get-vehiculos';
 
-/** POST /api/proveedores/vehiculos. */
-export function crearVehiculo(body: VehiculoCrear): Promise<Vehiculo> {
-  return apiRequest<Vehiculo>('POST', '/api/proveedores/vehiculos', { body });
+export function crearVehiculo(body: BodyIn<typeof createVehiculo>) {
+  return callEndpoint(createVehiculo, { body });
 }
 
 /** Adds a vehicle; the panel and the map refetch. */
@@ -12,6 +13,6 @@ export function useCrearVehiculo() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: crearVehiculo,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['proveedores', 'vehiculos'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: VEHICULOS_KEY }),
   });
 }

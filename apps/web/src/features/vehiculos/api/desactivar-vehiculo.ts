@@ -1,17 +1,17 @@
-import type { Vehiculo } from '@extranet/contracts/vehiculos/vehiculo';
+import { deactivateVehiculo } from '@extranet/contracts/vehiculos/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/endpoint-client';
+import { VEHICULOS_KEY } from './get-vehiculos';
 
-/** POST /api/proveedores/vehiculos/:id/desactivar: it leaves the panel and the map. */
-export function desactivarVehiculo(id: number): Promise<Vehiculo> {
-  // An empty JSON object: the server refuses an empty JSON body.
-  return apiRequest<Vehiculo>('POST', `/api/proveedores/vehiculos/${id}/desactivar`, { body: {} });
+/** The vehicle leaves the panel and the map. */
+export function desactivarVehiculo(id: number) {
+  return callEndpoint(deactivateVehiculo, { params: { id } });
 }
 
 export function useDesactivarVehiculo() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: desactivarVehiculo,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['proveedores', 'vehiculos'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: VEHICULOS_KEY }),
   });
 }

@@ -1,16 +1,19 @@
-import type { Vehiculo, VehiculoEditar } from '@extranet/contracts/vehiculos/vehiculo';
+import type { BodyIn } from '@extranet/contracts/common/endpoint';
+import { updateVehiculo } from '@extranet/contracts/vehiculos/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/endpoint-client';
+import { VEHICULOS_KEY } from './get-vehiculos';
 
-/** PATCH /api/proveedores/vehiculos/:id with only the fields that change. */
-export function editarVehiculo(id: number, body: VehiculoEditar): Promise<Vehiculo> {
-  return apiRequest<Vehiculo>('PATCH', `/api/proveedores/vehiculos/${id}`, { body });
+/** Sends only the fields that change. */
+export function editarVehiculo(id: number, body: BodyIn<typeof updateVehiculo>) {
+  return callEndpoint(updateVehiculo, { params: { id }, body });
 }
 
 export function useEditarVehiculo() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: VehiculoEditar }) => editarVehiculo(id, body),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['proveedores', 'vehiculos'] }),
+    mutationFn: ({ id, body }: { id: number; body: BodyIn<typeof updateVehiculo> }) =>
+      editarVehiculo(id, body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: VEHICULOS_KEY }),
   });
 }

@@ -1,17 +1,10 @@
-import type { VehiculosMapa } from '@extranet/contracts/vehiculos/vehiculo';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { listVehiculosMapa } from '@extranet/contracts/vehiculos/endpoints';
+import { useQuery } from '@tanstack/react-query';
+import { endpointQuery } from '../../../lib/endpoint-client';
 
-/** GET /api/proveedores/vehiculos/mapa: active vehicles with a known position (max 500). */
-export function getVehiculosMapa(signal?: AbortSignal): Promise<VehiculosMapa> {
-  return apiRequest<VehiculosMapa>('GET', '/api/proveedores/vehiculos/mapa', { signal });
-}
-
+/** Active vehicles with a known position (at most 500). */
 export function vehiculosMapaQueryOptions() {
-  return queryOptions({
-    queryKey: ['proveedores', 'vehiculos', 'mapa'],
-    queryFn: ({ signal }) => getVehiculosMapa(signal),
-  });
+  return endpointQuery(listVehiculosMapa, {});
 }
 
 /** The availability map's vehicles; only fetched while `enabled`. */

@@ -1,24 +1,13 @@
-import type { VehiculosPage } from '@extranet/contracts/vehiculos/vehiculo';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { listVehiculos } from '@extranet/contracts/vehiculos/endpoints';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { endpointKey, endpointPages } from '../../../lib/endpoint-client';
 
-/** GET /api/proveedores/vehiculos: the carrier's active vehicles by plate, keyset-paged. */
-export function getVehiculos(
-  cursor: string | undefined,
-  signal?: AbortSignal,
-): Promise<VehiculosPage> {
-  const params = new URLSearchParams({ activo: 'true', limit: '200' });
-  if (cursor) params.set('cursor', cursor);
-  return apiRequest<VehiculosPage>('GET', `/api/proveedores/vehiculos?${params}`, { signal });
-}
+/** Every vehicle read (panel, map, one vehicle): what a change refreshes. */
+export const VEHICULOS_KEY = endpointKey(listVehiculos);
 
+/** The carrier's active vehicles by plate, keyset-paged. */
 export function vehiculosQueryOptions() {
-  return infiniteQueryOptions({
-    queryKey: ['proveedores', 'vehiculos', 'panel'],
-    queryFn: ({ pageParam, signal }) => getVehiculos(pageParam, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  return endpointPages(listVehiculos, { query: { activo: true, limit: 200 } });
 }
 
 /** The vehicle panel's rows, page after page. */

@@ -1,3 +1,4 @@
+import type { Vehiculo } from '@extranet/contracts/vehiculos/vehiculo';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useTranslation } from 'react-i18next';
@@ -124,33 +125,30 @@ describe('VehiculoFormModal', () => {
   });
 
   it('edits: sends only the changed fields', async () => {
+    const vehiculo: Vehiculo = {
+      id: 5,
+      matricula: '1234BCD',
+      tipo: 'lona',
+      capacidad_kg: 24000,
+      palets: 33,
+      conductor_nombre: 'Ana',
+      conductor_telefono: null,
+      disponible: true,
+      disponible_desde: null,
+      disponible_hasta: null,
+      activo: true,
+      ultima_lat: null,
+      ultima_lng: null,
+      ultima_poblacion: null,
+      ultima_posicion_at: null,
+    };
     const fetchMock = mockApi({
-      'PATCH /api/proveedores/vehiculos/5': () => json(200, { matricula: '1234BCD' }),
+      'PATCH /api/proveedores/vehiculos/5': () => json(200, { ...vehiculo, palets: 20 }),
     });
     let closed = false;
     render(
       <TestProviders queryClient={testQueryClient()}>
-        <VehiculoFormModal
-          opened
-          onClose={() => (closed = true)}
-          vehiculo={{
-            id: 5,
-            matricula: '1234BCD',
-            tipo: 'lona',
-            capacidad_kg: 24000,
-            palets: 33,
-            conductor_nombre: 'Ana',
-            conductor_telefono: null,
-            disponible: true,
-            disponible_desde: null,
-            disponible_hasta: null,
-            activo: true,
-            ultima_lat: null,
-            ultima_lng: null,
-            ultima_poblacion: null,
-            ultima_posicion_at: null,
-          }}
-        />
+        <VehiculoFormModal opened onClose={() => (closed = true)} vehiculo={vehiculo} />
       </TestProviders>,
     );
     fireEvent.change(screen.getByRole('textbox', { name: /Palets/ }), { target: { value: '20' } });

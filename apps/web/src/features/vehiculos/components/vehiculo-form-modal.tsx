@@ -1,12 +1,20 @@
 import {
+  MATRICULA_MAX,
+  MATRICULA_MIN,
+  MATRICULA_PATTERN,
   MAX_CAPACIDAD_KG,
+  MAX_CONDUCTOR_NOMBRE,
+  MAX_CONDUCTOR_TELEFONO,
   MAX_PALETS,
+  TELEFONO_PATTERN,
   TIPOS_VEHICULO,
   tipoVehiculoLabels,
-  type TipoVehiculo,
-  type Vehiculo,
-  type VehiculoCrear,
-  type VehiculoEditar,
+} from '@extranet/contracts/vehiculos/constants';
+import type {
+  TipoVehiculo,
+  Vehiculo,
+  VehiculoCrear,
+  VehiculoEditar,
 } from '@extranet/contracts/vehiculos/vehiculo';
 import {
   Alert,
@@ -79,9 +87,9 @@ export function validateVehiculo(
   const errors: Partial<Record<keyof VehiculoFormValues, string>> = {};
   const matricula = values.matricula.trim();
   if (!matricula) errors.matricula = t('vehiculos.form.matriculaRequerida');
-  else if (matricula.length < 4) errors.matricula = t('vehiculos.form.matriculaCorta');
-  else if (matricula.length > 15) errors.matricula = t('vehiculos.form.matriculaLarga');
-  else if (!/^[A-Za-z0-9][A-Za-z0-9 -]*$/.test(matricula))
+  else if (matricula.length < MATRICULA_MIN) errors.matricula = t('vehiculos.form.matriculaCorta');
+  else if (matricula.length > MATRICULA_MAX) errors.matricula = t('vehiculos.form.matriculaLarga');
+  else if (!MATRICULA_PATTERN.test(matricula))
     errors.matricula = t('vehiculos.form.matriculaCaracteres');
   if (!values.tipo) errors.tipo = t('vehiculos.form.tipoRequerido');
   const { capacidad_kg: capacidad, palets } = values;
@@ -89,10 +97,10 @@ export function validateVehiculo(
     errors.capacidad_kg = t('vehiculos.form.capacidadError');
   if (!isInt(palets) || palets < 0 || palets > MAX_PALETS)
     errors.palets = t('vehiculos.form.paletsError');
-  if (values.conductor_nombre.trim().length > 120)
+  if (values.conductor_nombre.trim().length > MAX_CONDUCTOR_NOMBRE)
     errors.conductor_nombre = t('vehiculos.form.conductorLargo');
   const telefono = values.conductor_telefono.trim();
-  if (telefono && (telefono.length > 30 || !/^\+?[0-9 ().-]{6,}$/.test(telefono)))
+  if (telefono && (telefono.length > MAX_CONDUCTOR_TELEFONO || !TELEFONO_PATTERN.test(telefono)))
     errors.conductor_telefono = t('vehiculos.form.telefonoError');
   if (
     values.disponible_desde &&
@@ -245,14 +253,14 @@ export function VehiculoFormModal({ opened, vehiculo, onClose }: VehiculoFormMod
             />
             <TextInput
               label={t('vehiculos.form.conductor')}
-              maxLength={120}
+              maxLength={MAX_CONDUCTOR_NOMBRE}
               autoComplete="off"
               {...form.getInputProps('conductor_nombre')}
             />
             <TextInput
               label={t('vehiculos.form.telefono')}
               type="tel"
-              maxLength={30}
+              maxLength={MAX_CONDUCTOR_TELEFONO}
               autoComplete="off"
               {...form.getInputProps('conductor_telefono')}
             />

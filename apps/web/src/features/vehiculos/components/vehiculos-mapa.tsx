@@ -1,5 +1,5 @@
 import type { VehiculoPosicion } from '@extranet/contracts/vehiculos/vehiculo';
-import { tipoVehiculoLabels } from '@extranet/contracts/vehiculos/vehiculo';
+import { tipoVehiculoLabels } from '@extranet/contracts/vehiculos/constants';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapQueryView } from '../../../components/map-view/map-query-view';

@@ -1,4 +1,5 @@
-import { tipoVehiculoLabels, type Vehiculo } from '@extranet/contracts/vehiculos/vehiculo';
+import { tipoVehiculoLabels } from '@extranet/contracts/vehiculos/constants';
+import type { Vehiculo } from '@extranet/contracts/vehiculos/vehiculo';
 import { Badge, Button, Group, Text } from '@mantine/core';
 import { IconPencil, IconTruckOff } from '@tabler/icons-react';
 import { useMemo } from 'react';
