@@ -30,4 +30,12 @@ describe('capas del servidor', () => {
       importsUnder('modules', (_file, path) => /^(\.\.\/)+[^.].*routes\.js$/.test(path)),
     ).toEqual([]);
   });
+
+  // Shared pieces of two route files go to a small module (auth/cookies.ts), so route files
+  // form no import circle (issue 16, point 3).
+  it('ningún fichero de rutas importa otro del mismo módulo', () => {
+    expect(importsUnder('modules', (_file, path) => /^\.\/[^/]*routes\.js$/.test(path))).toEqual(
+      [],
+    );
+  });
 });

@@ -11,6 +11,7 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
+  onRequestAsyncHookHandler,
   preHandlerAsyncHookHandler,
   RouteOptions,
 } from 'fastify';
@@ -23,6 +24,8 @@ export type EndpointRequest<E> = FastifyRequest<{
 }>;
 
 export interface EndpointHandlers<E> {
+  /** Hooks run before the body is read (e.g. a rate limit that must count every call). */
+  onRequest?: onRequestAsyncHookHandler | onRequestAsyncHookHandler[];
   /** Guards run before the handler (session, resource, API key…), in order. */
   preHandler?: preHandlerAsyncHookHandler | preHandlerAsyncHookHandler[];
   /** Returns the response body, or the reply when it sent something else (a file, a stream). */
@@ -78,10 +81,12 @@ export async function registerEndpoint<E extends Endpoint>(
   app.route({
     method: definition.method,
     url: definition.path,
+    ...(handlers.onRequest ? { onRequest: handlers.onRequest } : {}),
     ...(handlers.preHandler ? { preHandler: handlers.preHandler } : {}),
     ...(handlers.config ? { config: handlers.config } : {}),
     ...(handlers.bodyLimit ? { bodyLimit: handlers.bodyLimit } : {}),
     schema: {
+      ...(definition.hidden ? { hide: true } : {}),
       operationId: definition.operationId,
       tags: [definition.tag],
       summary: definition.summary,

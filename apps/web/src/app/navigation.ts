@@ -1,4 +1,4 @@
-import { customerResources, supplierResources } from '@extranet/contracts/menus/menu';
+import { customerResources, supplierResources } from '@extranet/contracts/menus/resources';
 
 /** One entry of a portal's navigation menu; its label is `routes.<name>.nav` in es.json. */
 export interface NavItem {

@@ -1,5 +1,5 @@
 import { anonymousSession, type AuthSession } from '@extranet/contracts/auth/session';
-import { customerResources, supplierResources } from '@extranet/contracts/menus/menu';
+import { customerResources, supplierResources } from '@extranet/contracts/menus/resources';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';

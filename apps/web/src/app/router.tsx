@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { DataRouter, LoaderFunctionArgs, RouteObject } from 'react-router';
 import { createBrowserRouter, matchRoutes, redirect } from 'react-router';
+import { customerResources, supplierResources } from '@extranet/contracts/menus/resources';
 import { PageLoader } from '../components/page-loader';
 import { ClienteLoginPage } from '../features/auth/pages/cliente-login-page';
 import { ProveedorLoginPage } from '../features/auth/pages/proveedor-login-page';
@@ -19,27 +20,6 @@ function lazyComponent<M>(load: () => Promise<M>, pick: (module: M) => Component
     return { Component: pick(module) };
   };
 }
-
-/**
- * Menu resources of the pages (contracts' `customerResources` / `supplierResources`, spelt out:
- * importing the contract module would pull zod into the entry chunk; router.test.ts checks them).
- */
-const customerResources = {
-  tracking: 'apiweb.clientes.tracking',
-  portes: 'apiweb.clientes.portes',
-  historico: 'apiweb.clientes.historico',
-  facturas: 'apiweb.clientes.facturas',
-  solicitar: 'apiweb.clientes.solicitar',
-  sugerencias: 'apiweb.clientes.sugerencias',
-} as const;
-const supplierResources = {
-  cargas: 'apiweb.proveedores.cargas',
-  panel: 'apiweb.proveedores.panel',
-  transportes: 'apiweb.proveedores.transportes',
-  facturas: 'apiweb.proveedores.facturas',
-  certificados: 'apiweb.proveedores.certificados',
-  prevencion: 'apiweb.proveedores.prevencion',
-} as const;
 
 function customer(handle: Omit<RouteHandle, 'portal' | 'requiresAuth'>): RouteHandle {
   return { ...handle, portal: 'clientes', requiresAuth: true };

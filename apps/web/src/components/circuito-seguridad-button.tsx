@@ -1,4 +1,4 @@
-import { customerResources } from '@extranet/contracts/menus/menu';
+import { customerResources } from '@extranet/contracts/menus/resources';
 import { Button } from '@mantine/core';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -85,15 +85,16 @@ describe('apiRequest', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as FetchArgs;
     expect(url).toBe('/api/auth');
     expect(init.credentials).toBe('same-origin');
-    expect(init.headers).toMatchObject({
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-      'Accept-Language': 'es',
-    });
+    expect(init.headers).toMatchObject({ Accept: 'application/json', 'Accept-Language': 'es' });
+    // A content type only with a body: the server refuses JSON with an empty body.
+    expect(init.headers).not.toHaveProperty('Content-Type');
+    await apiRequest('POST', '/api/login', { body: { usuario: 'a' } });
+    const [, postInit] = fetchMock.mock.calls[1] as unknown as FetchArgs;
+    expect(postInit.headers).toMatchObject({ 'Content-Type': 'application/json' });
 
     await loadLanguage('en');
     await apiRequest('GET', '/api/auth');
-    const [, englishInit] = fetchMock.mock.calls[1] as unknown as FetchArgs;
+    const [, englishInit] = fetchMock.mock.calls[2] as unknown as FetchArgs;
     expect(englishInit.headers).toMatchObject({ 'Accept-Language': 'en' });
   });
 

@@ -112,6 +112,18 @@ function isApiError(value: unknown): value is ApiError {
   );
 }
 
+/**
+ * The error of a failed answer (of `apiRequest` and of an upload): the server's
+ * `{ error: { code, message } }` when the body has that shape, a generic message otherwise.
+ */
+export function errorOfResponse(status: number, payload: unknown): ApiRequestError {
+  return isApiError(payload)
+    ? new ApiRequestError(payload.error.message, status, payload.error.code, {
+        details: payload.error.details,
+      })
+    : new ApiRequestError(i18n.t('errors.unexpected', { status }), status, `HTTP_${status}`);
+}
+
 /** The body as JSON; `parsed: false` when it is not JSON (e.g. a proxy's HTML error page). */
 async function readBody(response: Response): Promise<{ json: unknown; parsed: boolean }> {
   if (response.status === 204) return { json: undefined, parsed: true };
@@ -148,9 +160,10 @@ export async function apiRequest<T = unknown>(
 
   const headers: Record<string, string> = {
     Accept: 'application/json',
-    'Content-Type': 'application/json',
     'Accept-Language': i18n.language,
   };
+  // Only with a body: a JSON content type on an empty body is a 400 for the server.
+  if (requestBody !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET') {
     const csrf = readCookie(CSRF_COOKIE_NAME);
     if (csrf) headers[CSRF_HEADER_NAME] = csrf;
@@ -187,15 +200,7 @@ export async function apiRequest<T = unknown>(
     const payload = body.json;
 
     if (!response.ok) {
-      const error = isApiError(payload)
-        ? new ApiRequestError(payload.error.message, response.status, payload.error.code, {
-            details: payload.error.details,
-          })
-        : new ApiRequestError(
-            i18n.t('errors.unexpected', { status: response.status }),
-            response.status,
-            `HTTP_${response.status}`,
-          );
+      const error = errorOfResponse(response.status, payload);
       if (response.status === 401 && redirectOn401) redirectToLogin(path);
       throw error;
     }

@@ -1,27 +1,14 @@
 import type { InitialData, PublicConfig } from '@extranet/contracts/initial-data/initial-data';
-import type { Region, RegionCode } from '@extranet/contracts/regiones/region';
+import {
+  INITIAL_DATA_ELEMENT_ID,
+  INITIAL_DATA_VALIDITY_MS,
+} from '@extranet/contracts/initial-data/constants';
+import type { Region } from '@extranet/contracts/regiones/region';
+import { defaultRegionNames, defaultRegions } from '@extranet/contracts/regiones/regions';
 
 // The login pages read this module before anything else: it checks the document by hand instead
 // of importing the contract's zod schema, which would put zod in their first download (issue 7,
-// size budget). initial-data.test.ts checks these copies against the contract.
-
-/** Contract's INITIAL_DATA_ELEMENT_ID. */
-export const INITIAL_DATA_ELEMENT_ID = 'initial-data';
-/** Contract's INITIAL_DATA_VALIDITY_MS: spec §4, 10 hours. */
-export const INITIAL_DATA_VALIDITY_MS = 10 * 60 * 60 * 1000;
-/** Contract's `defaultRegionNames` (spec §3: Spain shows as "Europa"). */
-const DEFAULT_REGION_NAMES: Record<RegionCode, string> = {
-  ma: 'Marruecos',
-  tr: 'Turquía',
-  es: 'Europa',
-  it: 'Italia',
-  ro: 'Rumanía',
-  rs: 'Serbia',
-};
-/** Contract's `defaultRegions`: every branch active, sorted by display name. */
-export const defaultRegions: Region[] = (Object.keys(DEFAULT_REGION_NAMES) as RegionCode[])
-  .map((codigo) => ({ codigo, nombre: DEFAULT_REGION_NAMES[codigo], activa: true }))
-  .sort((a, b) => a.nombre.localeCompare(b.nombre, 'es'));
+// size budget); the constants come from the contracts' zod-free modules.
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -35,7 +22,7 @@ function isRegion(value: unknown): value is Region {
   return (
     isRecord(value) &&
     typeof value.codigo === 'string' &&
-    Object.hasOwn(DEFAULT_REGION_NAMES, value.codigo) &&
+    Object.hasOwn(defaultRegionNames, value.codigo) &&
     typeof value.nombre === 'string' &&
     typeof value.activa === 'boolean'
   );

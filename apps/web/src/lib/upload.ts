@@ -3,6 +3,7 @@ import {
   ApiRequestError,
   CSRF_COOKIE_NAME,
   CSRF_HEADER_NAME,
+  errorOfResponse,
   readCookie,
   redirectToLogin,
 } from './api-client';
@@ -41,23 +42,6 @@ function parseJson(text: string): { json: unknown; parsed: boolean } {
   } catch {
     return { json: undefined, parsed: false };
   }
-}
-
-function errorOf(status: number, payload: unknown): ApiRequestError {
-  if (typeof payload === 'object' && payload !== null && 'error' in payload) {
-    const { error } = payload;
-    if (
-      typeof error === 'object' &&
-      error !== null &&
-      'code' in error &&
-      typeof error.code === 'string' &&
-      'message' in error &&
-      typeof error.message === 'string'
-    ) {
-      return new ApiRequestError(error.message, status, error.code);
-    }
-  }
-  return new ApiRequestError(i18n.t('errors.unexpected', { status }), status, `HTTP_${status}`);
 }
 
 /**
@@ -100,7 +84,7 @@ export function uploadFile<T = unknown>(
       const body = parseJson(xhr.responseText);
       if (xhr.status < 200 || xhr.status >= 300) {
         if (xhr.status === 401 && redirectOn401) redirectToLogin(path);
-        reject(errorOf(xhr.status, body.json));
+        reject(errorOfResponse(xhr.status, body.json));
         return;
       }
       if (!body.parsed) {

@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { MenuEntry } from '../menus/menu.js';
 import { RegionCode } from '../regiones/region.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
 
-/**
- * The fixed `clave` that turns a login call into a password-recovery request (spec §7:
- * "clave set to a fixed recovery marker").
- */
-export const RECOVERY_MARKER = '__recuperar_clave__';
+// Zod-free constants live in `constants.ts`; re-exported for the existing imports.
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, RECOVERY_MARKER } from './constants.js';
 
 /** A client (customer company) the user may act for (spec §3). */
 export const ClienteResumen = z.object({
@@ -83,10 +81,6 @@ export const AccessLinkRequest = z.object({
 });
 export type AccessLinkRequest = z.infer<typeof AccessLinkRequest>;
 
-/** Password rules of NIST SP 800-63B: length only, no composition rules. */
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
-
 /** `POST /api/password-reset/check`: is this recovery link still usable? */
 export const PasswordResetCheckRequest = z.object({ token: z.string().min(10).max(512) });
 export const PasswordResetCheckResponse = z.object({ valid: z.boolean(), email: z.string() });
@@ -97,3 +91,11 @@ export const PasswordResetRequest = z.object({
   clave: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH),
 });
 export type PasswordResetRequest = z.infer<typeof PasswordResetRequest>;
+
+/**
+ * The body the server takes for `POST /api/password-reset`: the length rule is left to its
+ * password policy, so a short password gets the WEAK_PASSWORD message, not a generic 400.
+ */
+export const PasswordResetBody = PasswordResetRequest.extend({
+  clave: z.string().max(PASSWORD_MAX_LENGTH * 4),
+});

@@ -47,9 +47,11 @@ export interface Endpoint<S extends EndpointSchemas = EndpointSchemas> {
   /** Error statuses beyond 400 (input), 401/403 (session) and 429/503 (always possible). */
   readonly errors?: readonly ErrorStatus[];
   /** Body media type when not JSON. */
-  readonly consumes?: 'multipart/form-data';
+  readonly consumes?: 'multipart/form-data' | 'application/x-www-form-urlencoded';
   /** Answer media type(s) when not JSON (a CSV export, a stored file of one of several types). */
   readonly produces?: string | readonly string[];
+  /** Left out of the OpenAPI document (a demo page, not part of the API). */
+  readonly hidden?: boolean;
 }
 
 /** What the caller sends and the server receives, before parsing (strings in a query, etc.). */

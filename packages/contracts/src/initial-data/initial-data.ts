@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import { Region } from '../regiones/region.js';
 
-/** Id of the `<script type="application/json">` element that carries the initial data. */
-export const INITIAL_DATA_ELEMENT_ID = 'initial-data';
-
-/** The initial data is stale this long after `updated` (or `generated`): spec §4, 10 hours. */
-export const INITIAL_DATA_VALIDITY_MS = 10 * 60 * 60 * 1000;
+// Zod-free constants live in `constants.ts`; re-exported for the existing imports.
+export { INITIAL_DATA_ELEMENT_ID, INITIAL_DATA_VALIDITY_MS } from './constants.js';
 
 /** Settings the browser needs before its first call. */
 export const PublicConfig = z.object({

@@ -1,14 +1,12 @@
 import { z } from 'zod';
+import { regionCodes } from './regions.js';
 
-/** Region codes of the company's branches (spec §3): Morocco, Turkey, Spain, Italy, Romania, Serbia. */
-export const regionCodes = ['ma', 'tr', 'es', 'it', 'ro', 'rs'] as const;
+// Zod-free data lives in `regions.ts`; re-exported for the existing imports.
+export { DEFAULT_REGION, defaultRegionNames, defaultRegions, regionCodes } from './regions.js';
 
 /** A branch code. */
 export const RegionCode = z.enum(regionCodes);
 export type RegionCode = z.infer<typeof RegionCode>;
-
-/** The region every login form preselects (spec §5). */
-export const DEFAULT_REGION: RegionCode = 'es';
 
 /** A branch as the login forms list it. */
 export const Region = z.object({
@@ -18,18 +16,3 @@ export const Region = z.object({
   activa: z.boolean(),
 });
 export type Region = z.infer<typeof Region>;
-
-/** Display names used when the initial data carries no regions (spec §3: "otherwise a default list"). */
-export const defaultRegionNames: Record<RegionCode, string> = {
-  ma: 'Marruecos',
-  tr: 'Turquía',
-  es: 'Europa',
-  it: 'Italia',
-  ro: 'Rumanía',
-  rs: 'Serbia',
-};
-
-/** The default region list, every branch active, sorted by display name. */
-export const defaultRegions: Region[] = regionCodes
-  .map((codigo) => ({ codigo, nombre: defaultRegionNames[codigo], activa: true }))
-  .sort((a, b) => a.nombre.localeCompare(b.nombre, 'es'));

@@ -1,4 +1,10 @@
 import { createHash } from 'node:crypto';
+import {
+  CIRCUITO_DEMO_PATH,
+  customerResources,
+  resourceCatalog,
+  supplierResources,
+} from '@extranet/contracts/menus/resources';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { hashPassword } from '../../modules/auth/password.js';
 import { renderDemoDocumentPdf } from '../../pdf/document-pdf.js';
@@ -34,33 +40,19 @@ export const REGIONES: ReadonlyArray<{ codigo: RegionCodigo; nombre: string; ord
 
 /** Customer menu resources in menu order; `api` is the section's API. */
 export const RECURSOS_CLIENTES: ReadonlyArray<{ recurso: string; api: string }> = [
-  { recurso: 'apiweb.clientes.tracking', api: '/api/clientes/tracking' },
-  { recurso: 'apiweb.clientes.portes', api: '/api/clientes/portes' },
-  { recurso: 'apiweb.clientes.historico', api: '/api/clientes/historico' },
-  { recurso: 'apiweb.clientes.facturas', api: '/api/clientes/facturas' },
-  { recurso: 'apiweb.clientes.solicitar', api: '/api/clientes/solicitudes' },
-  { recurso: 'apiweb.clientes.sugerencias', api: '/api/clientes/sugerencias' },
+  ...resourceCatalog.clientes,
   // The Security Circuit is external; the demo points it at a local stand-in page.
-  { recurso: 'Circuitoseguridad', api: '/demo/circuito-seguridad' },
+  { recurso: customerResources.circuitoSeguridad, api: CIRCUITO_DEMO_PATH },
 ];
 
 /** Supplier menu resources in menu order. */
-export const RECURSOS_PROVEEDORES: ReadonlyArray<{ recurso: string; api: string }> = [
-  'cargas',
-  'panel',
-  'ofertas',
-  'mapa',
-  'descartados',
-  'transportes',
-  'facturas',
-  'certificados',
-  'prevencion',
-].map((name) => ({ recurso: `apiweb.proveedores.${name}`, api: `/api/proveedores/${name}` }));
+export const RECURSOS_PROVEEDORES: ReadonlyArray<{ recurso: string; api: string }> =
+  resourceCatalog.proveedores;
 
 /** The sections of limitado@demo.es: Cargas and Histórico Transportes only. */
 export const RECURSOS_LIMITADO: readonly string[] = [
-  'apiweb.proveedores.cargas',
-  'apiweb.proveedores.transportes',
+  supplierResources.cargas,
+  supplierResources.transportes,
 ];
 
 /** The demo accounts and what each must show. */
@@ -479,7 +471,9 @@ class DemoSeeder {
         codigo: 'CLI0002',
         clientes: Array.from({ length: 8 }, (_, i) => `grupo${i + 1}`),
         proveedores: [],
-        recursos: RECURSOS_CLIENTES.filter((r) => r.recurso !== 'Circuitoseguridad').map((r) => ({
+        recursos: RECURSOS_CLIENTES.filter(
+          (r) => r.recurso !== customerResources.circuitoSeguridad,
+        ).map((r) => ({
           portal: 'clientes',
           ...r,
         })),
@@ -491,7 +485,9 @@ class DemoSeeder {
         clientes: ['dos1', 'dos2'],
         proveedores: [],
         recursos: RECURSOS_CLIENTES.filter(
-          (r) => r.recurso !== 'apiweb.clientes.facturas' && r.recurso !== 'Circuitoseguridad',
+          (r) =>
+            r.recurso !== customerResources.facturas &&
+            r.recurso !== customerResources.circuitoSeguridad,
         ).map((r) => ({ portal: 'clientes', ...r })),
       },
       {
@@ -534,7 +530,9 @@ class DemoSeeder {
         codigo: 'CLI0101',
         clientes: ['italia'],
         proveedores: [],
-        recursos: RECURSOS_CLIENTES.filter((r) => r.recurso !== 'Circuitoseguridad').map((r) => ({
+        recursos: RECURSOS_CLIENTES.filter(
+          (r) => r.recurso !== customerResources.circuitoSeguridad,
+        ).map((r) => ({
           portal: 'clientes',
           ...r,
         })),

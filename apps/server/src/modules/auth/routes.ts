@@ -1,60 +1,25 @@
 import rateLimit from '@fastify/rate-limit';
-import {
-  ChooseClienteRequest,
-  ChooseProveedorRequest,
-  LoginRequest,
-  LoginResponse,
-} from '@extranet/contracts/auth/login';
-import { AuthSession } from '@extranet/contracts/auth/session';
-import { ApiError } from '@extranet/contracts/common/error';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { Portal } from '../../db/database.js';
-import { ensureCsrfCookie, issueCsrfCookie } from '../../plugins/csrf.js';
+import { byPortal, getAuthSession } from '@extranet/contracts/auth/endpoints';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { registerEndpoint } from '../../lib/endpoint-route.js';
 import { HttpError } from '../../lib/http-error.js';
+import { ensureCsrfCookie, issueCsrfCookie } from '../../plugins/csrf.js';
 import {
   clearSessionCookie,
-  isHttps,
   requireSession,
   sessionOf,
   setSessionCookie,
 } from '../../plugins/session.js';
-import { REMEMBER_TOKEN_DAYS, chooseEmpresa, describeSession, login, logout } from './service.js';
+import { rememberCookieName, setPendingLoginCookie, setRememberCookie } from './cookies.js';
+import { chooseEmpresa, describeSession, login, logout } from './service.js';
 import { RedisAttemptStore } from './throttle-redis.js';
 import { LoginThrottle, MemoryAttemptStore, TooManyAttemptsError } from './throttle.js';
-import { setPendingLoginCookie } from './totp-routes.js';
 
 /**
  * Per-IP ceiling on the login calls of both portals together (docs/security.md), before any
  * per-account rule: one budget, so a second portal does not double it.
  */
 export const LOGIN_PER_IP_PER_MINUTE = 30;
-
-const paths = {
-  clientes: { login: '/api/login', logout: '/api/logout', choose: '/api/clientes/cliente' },
-  proveedores: {
-    login: '/api/proveedores/login',
-    logout: '/api/proveedores/logout',
-    choose: '/api/proveedores/proveedor',
-  },
-} as const satisfies Record<Portal, Record<string, string>>;
-
-/** HttpOnly remember-token cookie per portal, sent only to the API and never cross-site. */
-export function rememberCookieName(portal: Portal): string {
-  return `remember_${portal}`;
-}
-
-/** Sets the portal's remember-token cookie (also after the TOTP step, totp-routes.ts). */
-export function setRememberCookie(reply: FastifyReply, portal: Portal, token: string): void {
-  reply.setCookie(rememberCookieName(portal), token, {
-    path: '/api',
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: isHttps(reply.server.config),
-    maxAge: REMEMBER_TOKEN_DAYS * 86_400,
-  });
-}
 
 /** Throttling answers carry Retry-After, in seconds. */
 async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
@@ -74,13 +39,12 @@ function currentSession(request: FastifyRequest) {
     : null;
 }
 
-const errors = { 401: ApiError, 403: ApiError, 429: ApiError };
-
 /**
  * Sign-in of both portals (spec §4, §7): login (and recovery), logout, the session state and
  * the choice of the active client or supplier. See docs/decisions/003.
  */
-const authRoutes: FastifyPluginAsyncZod = async (app) => {
+const authRoutes: FastifyPluginAsync = async (app) => {
+  const deps = { db: app.db, config: app.config };
   const throttle = new LoginThrottle(
     app.redis ? new RedisAttemptStore(app.redis) : new MemoryAttemptStore(),
   );
@@ -99,42 +63,20 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     keyGenerator: (request) => `login:${request.ip}`,
   });
 
-  app.get(
-    '/api/auth',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Estado de la sesión actual',
-        response: { 200: AuthSession },
-      },
-    },
-    async (request, reply) => {
+  await registerEndpoint(app, getAuthSession, {
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       ensureCsrfCookie(request, reply);
       return describeSession(app.db, request.session);
     },
-  );
+  });
 
   for (const portal of ['clientes', 'proveedores'] as const) {
-    const path = paths[portal];
-
-    app.post(
-      path.login,
-      {
-        onRequest: loginPerIp,
-        schema: {
-          tags: ['auth'],
-          summary:
-            portal === 'clientes'
-              ? 'Login de clientes (o petición de nueva contraseña)'
-              : 'Login de proveedores (o petición de nueva contraseña)',
-          body: LoginRequest,
-          response: { 200: LoginResponse, ...errors },
-        },
-      },
-      async (request, reply) => {
+    await registerEndpoint(app, byPortal.login[portal], {
+      onRequest: loginPerIp,
+      handler: async (request, reply) => {
         const result = await withRetryAfter(reply, () =>
-          login(app, {
+          login(deps, {
             portal,
             body: request.body,
             ip: request.ip,
@@ -152,37 +94,20 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         if (result.kind === 'second-factor') setPendingLoginCookie(reply, result.pendingCookie);
         return result.response;
       },
-    );
+    });
 
-    app.post(
-      path.logout,
-      {
-        schema: {
-          tags: ['auth'],
-          summary: 'Cierra la sesión',
-          response: { 204: z.null().describe('Sesión cerrada') },
-        },
-      },
-      async (request, reply) => {
+    await registerEndpoint(app, byPortal.logout[portal], {
+      handler: async (request, reply) => {
         await logout(app.db, currentSession(request), request.ip);
         clearSessionCookie(reply);
         issueCsrfCookie(request, reply, null);
         return reply.code(204).send(null);
       },
-    );
+    });
 
-    app.put(
-      path.choose,
-      {
-        preHandler: requireSession(portal),
-        schema: {
-          tags: ['auth'],
-          summary: portal === 'clientes' ? 'Elige el cliente activo' : 'Elige el proveedor activo',
-          body: portal === 'clientes' ? ChooseClienteRequest : ChooseProveedorRequest,
-          response: { 200: AuthSession, ...errors },
-        },
-      },
-      async (request, reply) => {
+    await registerEndpoint(app, byPortal.choose[portal], {
+      preHandler: requireSession(portal),
+      handler: async (request, reply) => {
         const session = sessionOf(request, portal);
         const key = request.sessionKey;
         if (!key) throw new HttpError(401, 'UNAUTHENTICATED', 'Sesión no iniciada o caducada.');
@@ -194,7 +119,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         reply.header('cache-control', 'no-store');
         return describeSession(app.db, chosen.session);
       },
-    );
+    });
   }
 };
 

@@ -7,8 +7,8 @@ import type {
 } from '@extranet/contracts/auth/login';
 import type { AuthSession } from '@extranet/contracts/auth/session';
 import { anonymousSession } from '@extranet/contracts/auth/session';
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { AppConfig } from '../../config.js';
 import type { Database, Portal, RegionCodigo } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
 import { randomToken, sha256Hex } from '../../lib/tokens.js';
@@ -33,6 +33,12 @@ import {
 } from './repository.js';
 import type { LoginThrottle } from './throttle.js';
 import { secondFactorDue, startPendingLogin } from './totp.js';
+
+/** What the sign-in services need: the database and the configuration (sessions, TOTP). */
+export interface AuthDeps {
+  db: Kysely<Database>;
+  config: AppConfig;
+}
 
 /** "Remember password" lasts 30 days from the last login that used or issued it. */
 export const REMEMBER_TOKEN_DAYS = 30;
@@ -81,7 +87,7 @@ function getDummyHash(): Promise<string> {
  * `clave` turns the call into a recovery request. Wrong e-mail, wrong password and a bad
  * remember token answer the same 401 after the same work.
  */
-export async function login(app: FastifyInstance, input: LoginInput): Promise<LoginResult> {
+export async function login(deps: AuthDeps, input: LoginInput): Promise<LoginResult> {
   const { portal, body, ip } = input;
   const typedEmail = body.usuario.trim();
   const email = typedEmail.toLowerCase();
@@ -91,11 +97,11 @@ export async function login(app: FastifyInstance, input: LoginInput): Promise<Lo
 
   if (body.clave === RECOVERY_MARKER) {
     await throttle.recoveryRequested(subject, clock.now().getTime());
-    const { recoverEmailSent } = await requestPasswordRecovery(app, { email, region, portal, ip });
+    const { recoverEmailSent } = await requestPasswordRecovery(deps, { email, region, portal, ip });
     return { kind: 'recovery', response: { success: 1, ...emptyLogin, recoverEmailSent } };
   }
 
-  const db = app.db;
+  const { db } = deps;
   const usuario = await findUsuarioByEmail(db, email, region);
   // The remember-token cookie doubles as a device cookie: this browser signed in before.
   const token = input.rememberCookie
@@ -143,7 +149,7 @@ export async function login(app: FastifyInstance, input: LoginInput): Promise<Lo
     );
   }
 
-  const segundoFactor = await secondFactorDue(db, app.config, usuario.id, portal);
+  const segundoFactor = await secondFactorDue(db, deps.config, usuario.id, portal);
   if (segundoFactor) {
     const pendingCookie = await startPendingLogin(db, {
       usuarioId: usuario.id,
@@ -158,7 +164,7 @@ export async function login(app: FastifyInstance, input: LoginInput): Promise<Lo
     };
   }
 
-  return openLoginSession(app, {
+  return openLoginSession(deps, {
     usuario,
     portal,
     ip,
@@ -175,7 +181,7 @@ export async function login(app: FastifyInstance, input: LoginInput): Promise<Lo
  * the session (rotating the caller's), a new remember token, the audit entry.
  */
 export async function openLoginSession(
-  app: FastifyInstance,
+  deps: AuthDeps,
   input: {
     usuario: { id: number; region: RegionCodigo };
     portal: Portal;
@@ -188,7 +194,7 @@ export async function openLoginSession(
   },
 ): Promise<Extract<LoginResult, { kind: 'signed-in' }>> {
   const { usuario, portal, ip, clientes, proveedores, rememberTokenId, typedEmail } = input;
-  const db = app.db;
+  const { db } = deps;
   const now = clock.now();
   const rememberToken = randomToken();
   const outcome = await db.transaction().execute(async (trx) => {
@@ -201,7 +207,7 @@ export async function openLoginSession(
     }
     const created = await createSession(
       trx,
-      app.config,
+      deps.config,
       {
         usuarioId: usuario.id,
         portal,

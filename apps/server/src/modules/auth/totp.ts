@@ -1,6 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { TotpEnrolment, TotpRecoveryCodes, TotpStatus } from '@extranet/contracts/auth/totp';
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
@@ -32,6 +31,12 @@ import {
 } from './totp-repository.js';
 
 type Db = Kysely<Database>;
+
+/** What the second-factor services need: the database and the configuration (key, portals). */
+export interface TotpDeps {
+  db: Db;
+  config: AppConfig;
+}
 
 /** RFC 6238 defaults every authenticator app understands. */
 const PERIOD_S = 30;
@@ -223,15 +228,15 @@ async function pendingOf(db: Db, cookie: string | undefined) {
 
 /** `POST /api/auth/totp/alta`: enrolment required at login; a new secret for the pending user. */
 export async function enrolPendingLogin(
-  app: FastifyInstance,
+  deps: TotpDeps,
   cookie: string | undefined,
 ): Promise<TotpEnrolment> {
-  const pending = await pendingOf(app.db, cookie);
-  const row = await findTotp(app.db, pending.usuario_id);
+  const pending = await pendingOf(deps.db, cookie);
+  const row = await findTotp(deps.db, pending.usuario_id);
   // A confirmed factor is never replaced from a half-finished login.
   if (row?.confirmado_at)
     throw new HttpError(409, 'TOTP_ALREADY_ACTIVE', 'El segundo factor ya está activado.');
-  return newEnrolment(app.db, app.config, pending.usuario_id);
+  return newEnrolment(deps.db, deps.config, pending.usuario_id);
 }
 
 /** What the code step was given: the authenticator's code, or a recovery code instead. */
@@ -247,7 +252,7 @@ export interface SecondFactorProof {
  * MAX_CODES_PER_PENDING the pending login is gone.
  */
 export async function completePendingLogin(
-  app: FastifyInstance,
+  deps: TotpDeps,
   cookie: string | undefined,
   proof: SecondFactorProof,
   ip: string,
@@ -257,23 +262,23 @@ export async function completePendingLogin(
   rememberTokenId: number | null;
   codigosRecuperacion?: string[];
 }> {
-  const pending = await pendingOf(app.db, cookie);
+  const pending = await pendingOf(deps.db, cookie);
   const audit = { usuarioId: pending.usuario_id, portal: pending.portal, ip };
   if (pending.intentos >= MAX_CODES_PER_PENDING) {
-    await deletePendingLogin(app.db, pending.id);
+    await deletePendingLogin(deps.db, pending.id);
     throw pendingGone();
   }
   let enrolled = false;
   let restantes: number | undefined;
   try {
     if (proof.tipo === 'totp') {
-      ({ enrolled } = await verifyCode(app.db, app.config, pending.usuario_id, proof.codigo));
+      ({ enrolled } = await verifyCode(deps.db, deps.config, pending.usuario_id, proof.codigo));
     } else {
-      restantes = await verifyRecoveryCode(app.db, pending.usuario_id, proof.codigo);
+      restantes = await verifyRecoveryCode(deps.db, pending.usuario_id, proof.codigo);
     }
   } catch (error) {
-    await countPendingAttempt(app.db, pending.id);
-    await recordAudit(app.db, {
+    await countPendingAttempt(deps.db, pending.id);
+    await recordAudit(deps.db, {
       accion: 'login.totp_fallido',
       ...audit,
       ...(proof.tipo === 'recuperacion' ? { detalles: { codigoRecuperacion: true } } : {}),
@@ -281,22 +286,22 @@ export async function completePendingLogin(
     throw error;
   }
   if (restantes !== undefined) {
-    await recordAudit(app.db, {
+    await recordAudit(deps.db, {
       accion: 'login.totp_recuperacion',
       ...audit,
       detalles: { restantes },
     });
   }
-  await deletePendingLogin(app.db, pending.id);
-  if (!(await isActiveUser(app.db, pending.usuario_id))) throw pendingGone();
+  await deletePendingLogin(deps.db, pending.id);
+  if (!(await isActiveUser(deps.db, pending.usuario_id))) throw pendingGone();
   const done = {
     usuarioId: pending.usuario_id,
     portal: pending.portal,
     rememberTokenId: pending.remember_token_id,
   };
   if (!enrolled) return done;
-  await recordAudit(app.db, { accion: 'totp.activado', ...audit });
-  return { ...done, codigosRecuperacion: await replaceRecoveryCodes(app.db, pending.usuario_id) };
+  await recordAudit(deps.db, { accion: 'totp.activado', ...audit });
+  return { ...done, codigosRecuperacion: await replaceRecoveryCodes(deps.db, pending.usuario_id) };
 }
 
 // --- The portal's own section (user menu) --------------------------------------------------
@@ -312,37 +317,34 @@ function userOf(session: Session): number {
   return session.usuarioId;
 }
 
-export async function totpStatus(app: FastifyInstance, session: Session): Promise<TotpStatus> {
+export async function totpStatus(deps: TotpDeps, session: Session): Promise<TotpStatus> {
   const usuarioId = userOf(session);
-  const row = await findTotp(app.db, usuarioId);
+  const row = await findTotp(deps.db, usuarioId);
   return {
     activo: Boolean(row?.confirmado_at),
-    requerido: app.config.totpRequired.includes(session.portal),
-    codigosRestantes: row?.confirmado_at ? await countUnusedRecoveryCodes(app.db, usuarioId) : 0,
+    requerido: deps.config.totpRequired.includes(session.portal),
+    codigosRestantes: row?.confirmado_at ? await countUnusedRecoveryCodes(deps.db, usuarioId) : 0,
   };
 }
 
 /** `POST /api/totp/alta`: a new secret to confirm; refused while one is active. */
-export async function startEnrolment(
-  app: FastifyInstance,
-  session: Session,
-): Promise<TotpEnrolment> {
+export async function startEnrolment(deps: TotpDeps, session: Session): Promise<TotpEnrolment> {
   const usuarioId = userOf(session);
-  if ((await findTotp(app.db, usuarioId))?.confirmado_at) {
+  if ((await findTotp(deps.db, usuarioId))?.confirmado_at) {
     throw new HttpError(409, 'TOTP_ALREADY_ACTIVE', 'El segundo factor ya está activado.');
   }
-  return newEnrolment(app.db, app.config, usuarioId);
+  return newEnrolment(deps.db, deps.config, usuarioId);
 }
 
 /** `POST /api/totp/confirmar`: the first code activates the factor; the recovery codes, once. */
 export async function confirmEnrolment(
-  app: FastifyInstance,
+  deps: TotpDeps,
   session: Session,
   codigo: string,
   ip: string,
 ): Promise<TotpRecoveryCodes> {
   const usuarioId = userOf(session);
-  const row = await findTotp(app.db, usuarioId);
+  const row = await findTotp(deps.db, usuarioId);
   if (!row)
     throw new HttpError(
       409,
@@ -351,9 +353,9 @@ export async function confirmEnrolment(
     );
   if (row.confirmado_at)
     throw new HttpError(409, 'TOTP_ALREADY_ACTIVE', 'El segundo factor ya está activado.');
-  await verifyCode(app.db, app.config, usuarioId, codigo);
-  await recordAudit(app.db, { accion: 'totp.activado', usuarioId, portal: session.portal, ip });
-  return { codigos: await replaceRecoveryCodes(app.db, usuarioId) };
+  await verifyCode(deps.db, deps.config, usuarioId, codigo);
+  await recordAudit(deps.db, { accion: 'totp.activado', usuarioId, portal: session.portal, ip });
+  return { codigos: await replaceRecoveryCodes(deps.db, usuarioId) };
 }
 
 /**
@@ -361,18 +363,18 @@ export async function confirmEnrolment(
  * the old set stops working.
  */
 export async function regenerateRecoveryCodes(
-  app: FastifyInstance,
+  deps: TotpDeps,
   session: Session,
   codigo: string,
   ip: string,
 ): Promise<TotpRecoveryCodes> {
   const usuarioId = userOf(session);
-  const row = await findTotp(app.db, usuarioId);
+  const row = await findTotp(deps.db, usuarioId);
   if (!row?.confirmado_at)
     throw new HttpError(409, 'TOTP_NOT_ACTIVE', 'El segundo factor no está activado.');
-  await verifyCode(app.db, app.config, usuarioId, codigo);
-  const codigos = await replaceRecoveryCodes(app.db, usuarioId);
-  await recordAudit(app.db, {
+  await verifyCode(deps.db, deps.config, usuarioId, codigo);
+  const codigos = await replaceRecoveryCodes(deps.db, usuarioId);
+  await recordAudit(deps.db, {
     accion: 'totp.codigos_regenerados',
     usuarioId,
     portal: session.portal,
@@ -382,24 +384,19 @@ export async function regenerateRecoveryCodes(
 }
 
 /** `POST /api/totp/desactivar`: with a current code, unless the portal requires the factor. */
-export async function disableTotp(
-  app: FastifyInstance,
-  session: Session,
-  codigo: string,
-  ip: string,
-) {
+export async function disableTotp(deps: TotpDeps, session: Session, codigo: string, ip: string) {
   const usuarioId = userOf(session);
-  if (app.config.totpRequired.includes(session.portal)) {
+  if (deps.config.totpRequired.includes(session.portal)) {
     throw new HttpError(
       409,
       'TOTP_REQUIRED',
       'El segundo factor es obligatorio en este portal y no se puede desactivar.',
     );
   }
-  const row = await findTotp(app.db, usuarioId);
+  const row = await findTotp(deps.db, usuarioId);
   if (!row?.confirmado_at)
     throw new HttpError(409, 'TOTP_NOT_ACTIVE', 'El segundo factor no está activado.');
-  await verifyCode(app.db, app.config, usuarioId, codigo);
-  await app.db.transaction().execute((trx) => deleteTotp(trx, usuarioId));
-  await recordAudit(app.db, { accion: 'totp.desactivado', usuarioId, portal: session.portal, ip });
+  await verifyCode(deps.db, deps.config, usuarioId, codigo);
+  await deps.db.transaction().execute((trx) => deleteTotp(trx, usuarioId));
+  await recordAudit(deps.db, { accion: 'totp.desactivado', usuarioId, portal: session.portal, ip });
 }

@@ -1,8 +1,7 @@
+import { receiveCircuitoDemo, showCircuitoDemo } from '@extranet/contracts/circuito/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
+import { registerEndpoint } from '../../lib/endpoint-route.js';
 import { escapeHtml } from '../../mail/templates/html.js';
-
-/** The demo's Circuitoseguridad resource URL (db/seed/demo.ts). */
-export const CIRCUITO_PATH = '/demo/circuito-seguridad';
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -39,36 +38,39 @@ const circuitoRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get(CIRCUITO_PATH, { schema: { hide: true } }, async (_request, reply) => {
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(
-        page(
-          'Circuito Seguridad (demostración)',
-          `<p>Esta página sustituye, en la demostración, al Circuito Seguridad externo.</p>
+  await registerEndpoint(app, showCircuitoDemo, {
+    handler: async (_request, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(
+          page(
+            'Circuito Seguridad (demostración)',
+            `<p>Esta página sustituye, en la demostración, al Circuito Seguridad externo.</p>
 <p>El botón <strong>Circuito Seguridad</strong> de las páginas de seguimiento, histórico y
 facturas envía aquí, en una ventana aparte, el e-mail y el código del usuario conectado, y esta
 página muestra lo que ha recibido.</p>`,
+          ),
         ),
-      );
   });
 
-  app.post(CIRCUITO_PATH, { schema: { hide: true } }, async (request, reply) => {
-    const fields = (request.body ?? {}) as Record<string, unknown>;
-    const text = (value: unknown) => (typeof value === 'string' ? value : '');
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(
-        page(
-          'Circuito Seguridad — datos recibidos',
-          `<dl>
+  await registerEndpoint(app, receiveCircuitoDemo, {
+    handler: async (request, reply) => {
+      const fields = (request.body ?? {}) as Record<string, unknown>;
+      const text = (value: unknown) => (typeof value === 'string' ? value : '');
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(
+          page(
+            'Circuito Seguridad — datos recibidos',
+            `<dl>
 <dt>E-mail</dt><dd>${escapeHtml(text(fields['email']))}</dd>
 <dt>Código</dt><dd>${escapeHtml(text(fields['code']))}</dd>
 </dl>`,
-        ),
-      );
+          ),
+        );
+    },
   });
 };
 

@@ -1,6 +1,6 @@
-import { MenuResponse } from '@extranet/contracts/menus/menu';
-import { ApiError } from '@extranet/contracts/common/error';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { menuByPortal } from '@extranet/contracts/menus/endpoints';
+import type { FastifyPluginAsync } from 'fastify';
+import { registerEndpoint } from '../../lib/endpoint-route.js';
 import { requireSession, sessionOf } from '../../plugins/session.js';
 import { menuOf } from './service.js';
 
@@ -9,24 +9,16 @@ import { menuOf } from './service.js';
  * the session's user. Both read the database every time, so `updatemenu` (called after a
  * client is chosen) sees the current state; they differ only by name, as in the spec.
  */
-const menuRoutes: FastifyPluginAsyncZod = async (app) => {
+const menuRoutes: FastifyPluginAsync = async (app) => {
   for (const portal of ['clientes', 'proveedores'] as const) {
-    for (const name of ['menu', 'updatemenu']) {
-      app.get(
-        `/api/${portal}/${name}`,
-        {
-          preHandler: requireSession(portal),
-          schema: {
-            tags: ['auth'],
-            summary: `Menú del portal de ${portal}`,
-            response: { 200: MenuResponse, 401: ApiError },
-          },
-        },
-        async (request, reply) => {
+    for (const definition of [menuByPortal.menu[portal], menuByPortal.updatemenu[portal]]) {
+      await registerEndpoint(app, definition, {
+        preHandler: requireSession(portal),
+        handler: async (request, reply) => {
           reply.header('cache-control', 'no-store');
           return menuOf(app.db, sessionOf(request, portal));
         },
-      );
+      });
     }
   }
 };

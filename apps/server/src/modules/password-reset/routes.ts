@@ -1,51 +1,32 @@
 import {
-  PASSWORD_MAX_LENGTH,
-  PasswordResetCheckRequest,
-  PasswordResetCheckResponse,
-  PasswordResetRequest,
-} from '@extranet/contracts/auth/login';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+  checkPasswordReset,
+  resetPassword as resetPasswordEndpoint,
+} from '@extranet/contracts/auth/endpoints';
+import type { FastifyPluginAsync } from 'fastify';
+import { registerEndpoint } from '../../lib/endpoint-route.js';
 import { checkResetToken, resetPassword } from './service.js';
 
 /**
  * The page of a recovery link (`/nueva-clave#token`) calls these. The length rule is left to
- * the service, so a short password gets its WEAK_PASSWORD message rather than a generic 400.
+ * the service (the contract's `PasswordResetBody`), so a short password gets its WEAK_PASSWORD
+ * message rather than a generic 400.
  */
-const ResetBody = PasswordResetRequest.extend({ clave: z.string().max(PASSWORD_MAX_LENGTH * 4) });
+const passwordResetRoutes: FastifyPluginAsync = async (app) => {
+  const deps = { db: app.db };
 
-const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/api/password-reset/check',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Comprueba si un enlace de recuperación de contraseña sigue siendo válido',
-        body: PasswordResetCheckRequest,
-        response: { 200: PasswordResetCheckResponse },
-      },
-    },
-    async (request, reply) => {
+  await registerEndpoint(app, checkPasswordReset, {
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return checkResetToken(app, request.body.token);
+      return checkResetToken(deps, request.body.token);
     },
-  );
+  });
 
-  app.post(
-    '/api/password-reset',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Establece una contraseña nueva con un enlace de recuperación',
-        body: ResetBody,
-        response: { 204: z.null() },
-      },
-    },
-    async (request, reply) => {
-      await resetPassword(app, { ...request.body, ip: request.ip });
+  await registerEndpoint(app, resetPasswordEndpoint, {
+    handler: async (request, reply) => {
+      await resetPassword(deps, { ...request.body, ip: request.ip });
       return reply.code(204).send(null);
     },
-  );
+  });
 };
 
 export default passwordResetRoutes;

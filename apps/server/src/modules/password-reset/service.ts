@@ -1,5 +1,8 @@
 import type { RegionCode } from '@extranet/contracts/regiones/region';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../../config.js';
+import type { Database } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
 import { randomToken, sha256Hex } from '../../lib/tokens.js';
 import type { MailMessage } from '../../mail/mailer.js';
@@ -37,6 +40,16 @@ export interface PasswordRecoveryInput {
   ip?: string | null;
 }
 
+/**
+ * What the recovery services need: the database, the public URL the links point to, a logger.
+ * (The Fastify instance has all three, so the outbox worker and the tests pass it as is.)
+ */
+export interface PasswordResetDeps {
+  db: Kysely<Database>;
+  config: Pick<AppConfig, 'publicUrl'>;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}
+
 /** Only the SHA-256 of a token is stored: a database leak yields no usable link. */
 export function hashResetToken(token: string): string {
   return sha256Hex(token);
@@ -50,10 +63,10 @@ export function hashResetToken(token: string): string {
  * or nothing (`passwordRecoveryMailFor`), and retries a failed e-mail.
  */
 export async function requestPasswordRecovery(
-  app: FastifyInstance,
+  deps: Pick<PasswordResetDeps, 'db'>,
   input: PasswordRecoveryInput,
 ): Promise<{ recoverEmailSent: boolean }> {
-  await app.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     await recordEvent(trx, 'clave.recuperacion', {
       email: input.email.trim(),
       region: input.region,
@@ -70,21 +83,21 @@ export async function requestPasswordRecovery(
  * password; for an unknown, inactive or over-limit address, null (nothing is sent).
  */
 export async function passwordRecoveryMailFor(
-  app: FastifyInstance,
+  deps: PasswordResetDeps,
   input: PasswordRecoveryInput,
 ): Promise<MailMessage | null> {
   const now = clock.now();
-  const user = await findActiveUserByEmail(app.db, input.email.trim(), input.region);
+  const user = await findActiveUserByEmail(deps.db, input.email.trim(), input.region);
   if (!user) return null;
   const windowStart = new Date(now.getTime() - RESET_WINDOW_MINUTES * 60_000).toISOString();
-  if ((await countResetsSince(app.db, user.id, windowStart)) >= MAX_RESETS_PER_WINDOW) {
-    app.log.warn({ usuarioId: user.id }, 'password recovery: per-user limit reached');
+  if ((await countResetsSince(deps.db, user.id, windowStart)) >= MAX_RESETS_PER_WINDOW) {
+    deps.log.warn({ usuarioId: user.id }, 'password recovery: per-user limit reached');
     return null;
   }
 
   const token = randomToken(32);
   const nowIso = now.toISOString();
-  await app.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     await expireOpenResets(trx, user.id, nowIso);
     await insertReset(trx, {
       usuarioId: user.id,
@@ -104,7 +117,7 @@ export async function passwordRecoveryMailFor(
 
   // The token travels in the fragment: browsers never send it to a server, so it stays out
   // of access logs and Referer headers; the page reads it and posts it in a JSON body.
-  const link = `${app.config.publicUrl}/nueva-clave?portal=${input.portal}#${token}`;
+  const link = `${deps.config.publicUrl}/nueva-clave?portal=${input.portal}#${token}`;
   return passwordRecoveryMail({
     to: user.email,
     nombre: user.nombre,
@@ -125,10 +138,10 @@ export function maskEmail(email: string): string {
 
 /** Whether a recovery link can still be used; the e-mail it is for, masked. */
 export async function checkResetToken(
-  app: FastifyInstance,
+  deps: Pick<PasswordResetDeps, 'db'>,
   token: string,
 ): Promise<{ valid: boolean; email: string }> {
-  const reset = await findUsableReset(app.db, hashResetToken(token), clock.now().toISOString());
+  const reset = await findUsableReset(deps.db, hashResetToken(token), clock.now().toISOString());
   return reset ? { valid: true, email: maskEmail(reset.email) } : { valid: false, email: '' };
 }
 
@@ -137,18 +150,18 @@ export async function checkResetToken(
  * password acceptable (NIST 800-63B). The link is spent and every session of the user ends.
  */
 export async function resetPassword(
-  app: FastifyInstance,
+  deps: Pick<PasswordResetDeps, 'db'>,
   input: { token: string; clave: string; ip?: string },
 ): Promise<void> {
   const tokenHash = hashResetToken(input.token);
-  const reset = await findUsableReset(app.db, tokenHash, clock.now().toISOString());
+  const reset = await findUsableReset(deps.db, tokenHash, clock.now().toISOString());
   if (!reset) throw new HttpError(400, 'INVALID_TOKEN', INVALID_TOKEN_MESSAGE);
   // Checked before spending the link, so the user can try another password with it.
   const weak = weakPasswordReason(input.clave, reset.email);
   if (weak) throw new HttpError(400, 'WEAK_PASSWORD', weak);
 
   const claveHash = await hashPassword(input.clave);
-  await app.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     const now = clock.now().toISOString();
     // Conditional update: of two concurrent requests with one link, only one succeeds.
     if (!(await markResetUsed(trx, reset.id, now))) {

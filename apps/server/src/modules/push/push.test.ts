@@ -131,11 +131,11 @@ describe.each(testDatabases())('Web Push on $name', ({ open }) => {
 
   it('upserts by endpoint: the same browser keeps its id and moves to the current user', async () => {
     const sub = subscription(`${pushService.url}/push/ana-1`);
-    const first = await subscribe(app, { usuarioId: ana, portal: 'clientes' }, sub, 'Firefox');
-    const same = await subscribe(app, { usuarioId: ana, portal: 'clientes' }, sub, 'Firefox');
+    const first = await subscribe(app.db, { usuarioId: ana, portal: 'clientes' }, sub, 'Firefox');
+    const same = await subscribe(app.db, { usuarioId: ana, portal: 'clientes' }, sub, 'Firefox');
     expect(same.id).toBe(first.id);
     const moved = await subscribe(
-      app,
+      app.db,
       { usuarioId: bruno, portal: 'proveedores' },
       sub,
       'Chromium',
@@ -151,12 +151,12 @@ describe.each(testDatabases())('Web Push on $name', ({ open }) => {
 
   it('reassigns a stored subscription to the current user; an unknown id is a 404', async () => {
     const { id } = await subscribe(
-      app,
+      app.db,
       { usuarioId: ana, portal: 'clientes' },
       subscription(`${pushService.url}/push/ana-2`),
       undefined,
     );
-    expect(await reassign(app, { usuarioId: bruno, portal: 'clientes' }, id)).toEqual({ id });
+    expect(await reassign(app.db, { usuarioId: bruno, portal: 'clientes' }, id)).toEqual({ id });
     const row = await app.db
       .selectFrom('push_subscriptions')
       .select('usuario_id')
@@ -164,7 +164,7 @@ describe.each(testDatabases())('Web Push on $name', ({ open }) => {
       .executeTakeFirstOrThrow();
     expect(row.usuario_id).toBe(bruno);
     await expect(
-      reassign(app, { usuarioId: bruno, portal: 'clientes' }, 999_999),
+      reassign(app.db, { usuarioId: bruno, portal: 'clientes' }, 999_999),
     ).rejects.toMatchObject({
       statusCode: 404,
       code: 'NOT_FOUND',
@@ -173,7 +173,7 @@ describe.each(testDatabases())('Web Push on $name', ({ open }) => {
 
   it('sends an encrypted notification with VAPID authorisation; 410 deletes the subscription', async () => {
     const { id } = await subscribe(
-      app,
+      app.db,
       { usuarioId: ana, portal: 'clientes' },
       subscription(`${pushService.url}/push/ana-3`),
       undefined,
@@ -212,7 +212,7 @@ describe.each(testDatabases())('Web Push on $name', ({ open }) => {
 
   it('other push service errors are thrown and keep the subscription', async () => {
     const { id } = await subscribe(
-      app,
+      app.db,
       { usuarioId: ana, portal: 'clientes' },
       subscription(`${pushService.url}/push/ana-4`),
       undefined,

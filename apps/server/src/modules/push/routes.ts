@@ -1,19 +1,12 @@
-import {
-  PushSubscribeRequest,
-  PushSubscriptionResponse,
-  PushSubscriptionUpdateRequest,
-} from '@extranet/contracts/push/subscription';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Portal } from '../../db/database.js';
+import { pushByPortal } from '@extranet/contracts/push/endpoints';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config.js';
+import type { Portal } from '../../db/database.js';
+import { registerEndpoint } from '../../lib/endpoint-route.js';
 import { hmacHex, safeEqual } from '../../lib/tokens.js';
 import { HttpError } from '../../lib/http-error.js';
 import { isHttps, requireSession, sessionOf } from '../../plugins/session.js';
 import { reassign, subscribe, type PushOwner } from './service.js';
-
-/** Customer paths are `/api/…`, supplier ones `/api/proveedores/…` (spec §7). */
-const PREFIX: Record<Portal, string> = { clientes: '/api', proveedores: '/api/proveedores' };
 
 /** The signed-in user of that portal; an access-link session has no user to notify (403). */
 function ownerOf(request: FastifyRequest, portal: Portal): PushOwner {
@@ -57,23 +50,13 @@ function storedHere(request: FastifyRequest, config: AppConfig, id: number): boo
 const notFound = () => new HttpError(404, 'NOT_FOUND', 'Suscripción no encontrada.');
 
 /** Web Push subscriptions per signed-in user (spec §7, issue 3). */
-const pushRoutes: FastifyPluginAsyncZod = async (app) => {
+const pushRoutes: FastifyPluginAsync = async (app) => {
   for (const portal of ['clientes', 'proveedores'] as const) {
-    const prefix = PREFIX[portal];
-    app.post(
-      `${prefix}/push-subscription`,
-      {
-        preHandler: requireSession(portal),
-        schema: {
-          tags: ['push'],
-          summary: `Guarda la suscripción Web Push del navegador (${portal})`,
-          body: PushSubscribeRequest,
-          response: { 200: PushSubscriptionResponse },
-        },
-      },
-      async (request, reply) => {
+    await registerEndpoint(app, pushByPortal.subscribe[portal], {
+      preHandler: requireSession(portal),
+      handler: async (request, reply) => {
         const result = await subscribe(
-          app,
+          app.db,
           ownerOf(request, portal),
           request.body.subscription,
           request.headers['user-agent'],
@@ -81,27 +64,18 @@ const pushRoutes: FastifyPluginAsyncZod = async (app) => {
         rememberSubscription(reply, app.config, result.id);
         return result;
       },
-    );
+    });
 
-    app.post(
-      `${prefix}/push-subscription-update`,
-      {
-        preHandler: requireSession(portal),
-        schema: {
-          tags: ['push'],
-          summary: `Asocia una suscripción guardada al usuario conectado (${portal})`,
-          body: PushSubscriptionUpdateRequest,
-          response: { 200: PushSubscriptionResponse },
-        },
-      },
-      async (request) => {
+    await registerEndpoint(app, pushByPortal.reassign[portal], {
+      preHandler: requireSession(portal),
+      handler: async (request) => {
         const owner = ownerOf(request, portal);
         const { subscriptionId } = request.body;
         // Another browser's id answers like an unknown one.
         if (!storedHere(request, app.config, subscriptionId)) throw notFound();
-        return reassign(app, owner, subscriptionId);
+        return reassign(app.db, owner, subscriptionId);
       },
-    );
+    });
   }
 };
 

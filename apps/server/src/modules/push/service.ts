@@ -1,9 +1,10 @@
 import type { PushSubscriptionJson } from '@extranet/contracts/push/subscription';
-import type { FastifyInstance } from 'fastify';
-import type { Portal } from '../../db/database.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database, Portal } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
 import { HttpError } from '../../lib/http-error.js';
-import type { PushPayload, PushResult } from '../../push/push-sender.js';
+import type { PushPayload, PushResult, PushService } from '../../push/push-sender.js';
 import { listSubscriptionsOfUser, reassignSubscription, upsertSubscription } from './repository.js';
 
 /** The signed-in user a subscription is stored for. */
@@ -17,12 +18,12 @@ export interface PushOwner {
  * browser: subscribing again returns the same id and moves it to whoever is signed in now.
  */
 export async function subscribe(
-  app: FastifyInstance,
+  db: Kysely<Database>,
   owner: PushOwner,
   subscription: PushSubscriptionJson,
   userAgent: string | undefined,
 ): Promise<{ id: number }> {
-  const id = await upsertSubscription(app.db, {
+  const id = await upsertSubscription(db, {
     usuarioId: owner.usuarioId,
     portal: owner.portal,
     endpoint: subscription.endpoint,
@@ -39,12 +40,12 @@ export async function subscribe(
  * the user now signed in. Nothing about the subscription is returned but its id.
  */
 export async function reassign(
-  app: FastifyInstance,
+  db: Kysely<Database>,
   owner: PushOwner,
   subscriptionId: number,
 ): Promise<{ id: number }> {
   const found = await reassignSubscription(
-    app.db,
+    db,
     subscriptionId,
     owner.usuarioId,
     owner.portal,
@@ -56,16 +57,16 @@ export async function reassign(
 
 /** Sends a notification to every browser of one user in one portal; gone ones are removed. */
 export async function notifyUser(
-  app: FastifyInstance,
+  deps: { db: Kysely<Database>; push: PushService; log: Pick<FastifyBaseLogger, 'warn'> },
   owner: PushOwner,
   payload: PushPayload,
 ): Promise<Array<PushResult | 'failed'>> {
-  const targets = await listSubscriptionsOfUser(app.db, owner.usuarioId, owner.portal);
+  const targets = await listSubscriptionsOfUser(deps.db, owner.usuarioId, owner.portal);
   return Promise.all(
     targets.map((target) =>
-      app.push.send(target, payload).catch((err: unknown) => {
+      deps.push.send(target, payload).catch((err: unknown) => {
         // One unreachable push service must not stop the others.
-        app.log.warn({ err, subscriptionId: target.id }, 'push notification failed');
+        deps.log.warn({ err, subscriptionId: target.id }, 'push notification failed');
         return 'failed' as const;
       }),
     ),

@@ -1,12 +1,7 @@
-import { DEFAULT_REGION as contractDefault } from '@extranet/contracts/regiones/region';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_REGION, defaultRegion } from './default-region';
+import { defaultRegion } from './default-region';
 
 describe('defaultRegion', () => {
-  it('is the contract default region', () => {
-    expect(DEFAULT_REGION).toBe(contractDefault);
-  });
-
   it('is Spain when it is active or nothing is, otherwise the only active region', () => {
     const it_ = { codigo: 'it', nombre: 'Italia', activa: true } as const;
     const es = { codigo: 'es', nombre: 'Europa', activa: true } as const;

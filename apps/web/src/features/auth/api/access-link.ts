@@ -1,6 +1,7 @@
-import { AuthSession } from '@extranet/contracts/auth/session';
+import { byPortal } from '@extranet/contracts/auth/endpoints';
+import type { AuthSession } from '@extranet/contracts/auth/session';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint, endpointKey } from '../../../lib/endpoint-client';
 import type { Portal } from '../../../lib/portal';
 
 /**
@@ -13,18 +14,17 @@ export function openAccessLink(
   token: string,
   signal?: AbortSignal,
 ): Promise<AuthSession> {
-  return apiRequest('POST', `/api/${portal}/access`, {
-    body: { id: Number(id), token },
-    schema: AuthSession,
-    signal,
-    redirectOn401: false,
-  });
+  return callEndpoint(
+    byPortal.accessLink[portal],
+    { body: { id: Number(id), token } },
+    { signal, redirectOn401: false },
+  );
 }
 
 /** Once per id+token pair: moving between pages of the same link does not ask again. */
 export function accessLinkQueryOptions(portal: Portal, id: string, token: string) {
   return queryOptions({
-    queryKey: ['access', portal, id, token],
+    queryKey: [...endpointKey(byPortal.accessLink[portal]), id, token],
     queryFn: ({ signal }) => openAccessLink(portal, id, token, signal),
     staleTime: Infinity,
     gcTime: Infinity,

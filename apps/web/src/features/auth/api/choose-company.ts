@@ -1,6 +1,7 @@
+import { byPortal } from '@extranet/contracts/auth/endpoints';
 import type { ChooseClienteRequest } from '@extranet/contracts/auth/login';
 import type { AuthSession } from '@extranet/contracts/auth/session';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/endpoint-client';
 import type { Portal } from '../../../lib/portal';
 import { usePlainMutation } from '../../../lib/use-plain-mutation';
 
@@ -9,11 +10,7 @@ import { usePlainMutation } from '../../../lib/use-plain-mutation';
  * in the selection dialog becomes the session's; answers the updated session.
  */
 export function chooseCompany(portal: Portal, company: ChooseClienteRequest): Promise<AuthSession> {
-  const path = portal === 'clientes' ? '/api/clientes/cliente' : '/api/proveedores/proveedor';
-  return apiRequest('PUT', path, {
-    body: company,
-    schema: () => import('@extranet/contracts/auth/session').then((m) => m.AuthSession),
-  });
+  return callEndpoint(byPortal.choose[portal], { body: company });
 }
 
 /** No query cache on the login pages (issue 7): a plain mutation. */

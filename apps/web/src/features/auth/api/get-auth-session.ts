@@ -1,17 +1,18 @@
-import { AuthSession } from '@extranet/contracts/auth/session';
+import { getAuthSession as getAuthSessionEndpoint } from '@extranet/contracts/auth/endpoints';
+import type { AuthSession } from '@extranet/contracts/auth/session';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint, endpointKey } from '../../../lib/endpoint-client';
 
 /**
  * `GET /api/auth`: the current session (spec §7). No 401 redirect: whoever asks decides what
  * an anonymous visitor sees.
  */
 export function getAuthSession(signal?: AbortSignal): Promise<AuthSession> {
-  return apiRequest('GET', '/api/auth', { schema: AuthSession, signal, redirectOn401: false });
+  return callEndpoint(getAuthSessionEndpoint, {}, { signal, redirectOn401: false });
 }
 
 export const authSessionQueryOptions = queryOptions({
-  queryKey: ['auth', 'session'],
+  queryKey: endpointKey(getAuthSessionEndpoint, {}),
   queryFn: ({ signal }) => getAuthSession(signal),
 });
 

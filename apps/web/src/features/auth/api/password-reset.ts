@@ -1,23 +1,23 @@
 import {
-  PasswordResetCheckResponse,
-  type PasswordResetRequest,
-} from '@extranet/contracts/auth/login';
+  checkPasswordReset as checkPasswordResetEndpoint,
+  resetPassword as resetPasswordEndpoint,
+} from '@extranet/contracts/auth/endpoints';
+import type { PasswordResetRequest } from '@extranet/contracts/auth/login';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint, endpointKey } from '../../../lib/endpoint-client';
 
 /** `POST /api/password-reset/check`: whether the recovery link's token is still usable. */
 export function checkPasswordReset(token: string, signal?: AbortSignal) {
-  return apiRequest('POST', '/api/password-reset/check', {
-    body: { token },
-    schema: PasswordResetCheckResponse,
-    signal,
-    redirectOn401: false,
-  });
+  return callEndpoint(
+    checkPasswordResetEndpoint,
+    { body: { token } },
+    { signal, redirectOn401: false },
+  );
 }
 
 export function passwordResetCheckQueryOptions(token: string) {
   return queryOptions({
-    queryKey: ['password-reset', token],
+    queryKey: [...endpointKey(checkPasswordResetEndpoint), token],
     queryFn: ({ signal }) => checkPasswordReset(token, signal),
     staleTime: Infinity,
   });
@@ -28,11 +28,8 @@ export function usePasswordResetCheck(token: string) {
 }
 
 /** `POST /api/password-reset` (204): sets the new password; the token is then spent. */
-export function resetPassword(request: PasswordResetRequest): Promise<void> {
-  return apiRequest<void>('POST', '/api/password-reset', {
-    body: request,
-    redirectOn401: false,
-  });
+export async function resetPassword(request: PasswordResetRequest): Promise<void> {
+  await callEndpoint(resetPasswordEndpoint, { body: request }, { redirectOn401: false });
 }
 
 export function useResetPassword() {

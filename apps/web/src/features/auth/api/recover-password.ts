@@ -1,9 +1,11 @@
-import { LoginResponse, RECOVERY_MARKER } from '@extranet/contracts/auth/login';
+import { byPortal } from '@extranet/contracts/auth/endpoints';
+import { RECOVERY_MARKER } from '@extranet/contracts/auth/constants';
+import type { LoginResponse } from '@extranet/contracts/auth/login';
 import type { RegionCode } from '@extranet/contracts/regiones/region';
-import { apiRequest, RECOVERY_TIMEOUT_MS } from '../../../lib/api-client';
+import { RECOVERY_TIMEOUT_MS } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/endpoint-client';
 import type { Portal } from '../../../lib/portal';
 import { usePlainMutation } from '../../../lib/use-plain-mutation';
-import { portalApi } from './portal-paths';
 
 export interface RecoverPasswordInput {
   usuario: string;
@@ -18,12 +20,11 @@ export function recoverPassword(
   portal: Portal,
   { usuario, dregion }: RecoverPasswordInput,
 ): Promise<LoginResponse> {
-  return apiRequest('POST', portalApi(portal, 'login'), {
-    body: { usuario, dregion, clave: RECOVERY_MARKER },
-    timeoutMs: RECOVERY_TIMEOUT_MS,
-    schema: LoginResponse,
-    redirectOn401: false,
-  });
+  return callEndpoint(
+    byPortal.login[portal],
+    { body: { usuario, dregion, clave: RECOVERY_MARKER } },
+    { timeoutMs: RECOVERY_TIMEOUT_MS, redirectOn401: false },
+  );
 }
 
 /** The login pages have no query cache (issue 7): a plain mutation. */

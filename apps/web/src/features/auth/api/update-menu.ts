@@ -1,5 +1,6 @@
+import { menuByPortal } from '@extranet/contracts/menus/endpoints';
 import type { MenuEntry } from '@extranet/contracts/menus/menu';
-import { apiRequest } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/endpoint-client';
 import type { Portal } from '../../../lib/portal';
 
 /**
@@ -7,7 +8,5 @@ import type { Portal } from '../../../lib/portal';
  * company just chosen (spec §4). Called once after the selection dialog, so no query hook.
  */
 export function updateMenu(portal: Portal): Promise<MenuEntry[]> {
-  return apiRequest('GET', `/api/${portal}/updatemenu`, {
-    schema: () => import('@extranet/contracts/menus/menu').then((m) => m.MenuResponse),
-  });
+  return callEndpoint(menuByPortal.updatemenu[portal], {});
 }

@@ -10,6 +10,7 @@ import {
   useRegenerateRecoveryCodes,
   useStartTotp,
   useTotpStatus,
+  totpStatusKey,
 } from '../api/totp';
 import { notifySuccess } from '../notify';
 import { TotpCodeInput } from './totp-code-input';
@@ -35,7 +36,7 @@ export function TotpSettingsDialog({ onClose }: { onClose: () => void }) {
   const [error, setError] = useState<string | undefined>(undefined);
 
   const messageOf = (err: unknown) => (isApiRequestError(err) ? err.message : t('totp.failed'));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['totp'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: totpStatusKey });
 
   async function begin() {
     setError(undefined);

@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@extranet/contracts/auth/login';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@extranet/contracts/auth/constants';
 import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
