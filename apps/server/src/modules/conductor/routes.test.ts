@@ -1,4 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import {
+  EventoTransporteEta,
+  EventoTransporteParada,
+} from '@extranet/contracts/integracion/eventos-conductor';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app.js';
 import { clock } from '../../lib/clock.js';
@@ -360,6 +364,8 @@ describe.each(testDatabases())('enlace del conductor ($name)', ({ open }) => {
       .filter((e) => e['transporte_id'] === id)
       .at(-1);
     expect(cambio).toMatchObject({ estado: 'con_retraso', referencia: expect.any(String) });
+    // What webhooks receive matches its published schema.
+    expect(EventoTransporteEta.safeParse(cambio).success).toBe(true);
   });
 
   it('turns stop events into tracking stops and outbox events, once per event id', async () => {
@@ -391,6 +397,7 @@ describe.each(testDatabases())('enlace del conductor ($name)', ({ open }) => {
         parada: expect.objectContaining({ tipo: 'carga' }),
       }),
     ]);
+    expect(EventoTransporteParada.safeParse(told[0]).success).toBe(true);
 
     const wrong = await publico('POST', url(carga!), {
       id: randomUUID(),
