@@ -15,6 +15,7 @@ import {
   PNG_BYTES,
 } from '../transportes/test-support.js';
 import { fechaHoraMadrid } from './planificacion.js';
+import { LIMITE_CONDUCTOR_POR_MINUTO } from './routes.js';
 import { driverTokenHash, HORAS_TRAS_ULTIMA_ENTREGA } from './service.js';
 
 const MADRID = { lat: 40.4168, lng: -3.7038 };
@@ -498,5 +499,26 @@ describe.each(testDatabases())('enlace del conductor ($name)', ({ open }) => {
     );
     const twice = await send(subpartidaId);
     expect(twice.statusCode).toBe(409);
+  });
+
+  it('limits the public calls per client address, with a Spanish 429', async () => {
+    // An address of its own, so no other test's calls count.
+    const remoteAddress = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.7`;
+    const answers: number[] = [];
+    for (let i = 0; i <= LIMITE_CONDUCTOR_POR_MINUTO.lectura; i++) {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/conductor/adivinado-0123456789',
+        remoteAddress,
+      });
+      answers.push(res.statusCode);
+      if (res.statusCode === 429) {
+        expect(res.json().error.message).toMatch(/^Demasiados intentos\. Espere \d+ segundos/);
+      }
+    }
+    expect(answers.slice(0, LIMITE_CONDUCTOR_POR_MINUTO.lectura).every((s) => s === 404)).toBe(
+      true,
+    );
+    expect(answers.at(-1)).toBe(429);
   });
 });
