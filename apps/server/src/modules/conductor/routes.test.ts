@@ -451,6 +451,16 @@ describe.each(testDatabases())('enlace del conductor ($name)', ({ open }) => {
       'Incidencia: Muelle ocupado',
     ]);
 
+    // Two copies of one event racing (a retry while the first is in flight): recorded once.
+    const doble = { id: randomUUID(), tipo: 'llegada', ocurrido_at: new Date().toISOString() };
+    const [x, y] = await Promise.all([
+      publico('POST', url(descarga!), doble),
+      publico('POST', url(descarga!), doble),
+    ]);
+    expect([x.statusCode, y.statusCode]).toEqual([201, 201]);
+    expect(x.json().id).toBe(y.json().id);
+    expect(await countRows('seguimiento', porteId)).toBe(4);
+
     const foto = `/api/conductor/${token}/eventos/${incidencia.json().id}/foto`;
     const body = multipart({}, { filename: 'muelle.png', content: PNG_BYTES, type: 'image/png' });
     const subida = await app.inject({

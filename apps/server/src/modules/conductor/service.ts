@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config.js';
 import type { Database, EstadoEta } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError } from '../../lib/http-error.js';
 import { randomToken, sha256Hex } from '../../lib/tokens.js';
 import { recordEvent, type ParadaEvento } from '../../outbox/events.js';
@@ -494,57 +495,70 @@ export async function registrarEventoParada(
   const ocurridoAt = ocurrido.toISOString();
   const texto = body.texto && body.texto !== '' ? body.texto : null;
   const ultimo = await ultimoPing(db, enlace.transporte_id);
-  const evento = await db.transaction().execute(async (trx) => {
-    const creado = await insertEvento(trx, {
-      transporte_id: enlace.transporte_id,
-      parada_id: paradaId,
-      evento_cliente_id: body.id,
-      tipo: body.tipo,
-      texto,
-      ocurrido_at: ocurridoAt,
-      created_at: now.toISOString(),
-    });
-    if (body.tipo === 'llegada') await marcarParada(trx, paradaId, 'llegada_at', ocurridoAt);
-    if (body.tipo === 'carga' || body.tipo === 'descarga') {
-      await marcarParada(trx, paradaId, 'llegada_at', ocurridoAt);
-      await marcarParada(trx, paradaId, 'completada_at', ocurridoAt);
-    }
-    if (body.tipo === 'carga') await marcarEnTransito(trx, enlace.transporte_id, now.toISOString());
-
-    const { fecha, hora } = fechaHoraMadrid(ocurrido);
-    const retraso = Math.max(
-      0,
-      Math.round((ocurrido.getTime() - new Date(parada.ventana_hasta).getTime()) / 60_000),
-    );
-    const comentarios =
-      body.tipo === 'incidencia' ? `Incidencia: ${texto}` : TEXTO_EVENTO[body.tipo](parada);
-    for (const porte of await listPortesDelTransporte(trx, enlace.transporte_id, parada.porte_id)) {
-      const destino = paradas.find((p) => p.tipo === 'descarga' && p.porte_id === porte.id);
-      await insertSeguimiento(trx, {
-        porte_id: porte.id,
-        partida: porte.partida,
-        fecha,
-        hora,
-        comentarios,
-        cp: parada.cp,
-        kilometros_destino: destino?.id === paradaId ? 0 : (destino?.km_restantes ?? null),
-        pais_iso: parada.pais_iso,
-        poblacion: parada.poblacion,
-        retraso,
-        lat: parada.lat ?? ultimo?.lat ?? null,
-        lng: parada.lng ?? ultimo?.lng ?? null,
+  const guardarEvento = () =>
+    db.transaction().execute(async (trx) => {
+      const creado = await insertEvento(trx, {
+        transporte_id: enlace.transporte_id,
+        parada_id: paradaId,
+        evento_cliente_id: body.id,
+        tipo: body.tipo,
+        texto,
+        ocurrido_at: ocurridoAt,
         created_at: now.toISOString(),
       });
-    }
-    await recordEvent(trx, 'transporte.parada', {
-      ...(await eventoConductor(trx, enlace)),
-      evento_parada_id: creado.id,
-      tipo: body.tipo,
-      texto,
-      ocurrido_at: ocurridoAt,
-      parada: paradaEvento(parada),
+      if (body.tipo === 'llegada') await marcarParada(trx, paradaId, 'llegada_at', ocurridoAt);
+      if (body.tipo === 'carga' || body.tipo === 'descarga') {
+        await marcarParada(trx, paradaId, 'llegada_at', ocurridoAt);
+        await marcarParada(trx, paradaId, 'completada_at', ocurridoAt);
+      }
+      if (body.tipo === 'carga')
+        await marcarEnTransito(trx, enlace.transporte_id, now.toISOString());
+
+      const { fecha, hora } = fechaHoraMadrid(ocurrido);
+      const retraso = Math.max(
+        0,
+        Math.round((ocurrido.getTime() - new Date(parada.ventana_hasta).getTime()) / 60_000),
+      );
+      const comentarios =
+        body.tipo === 'incidencia' ? `Incidencia: ${texto}` : TEXTO_EVENTO[body.tipo](parada);
+      for (const porte of await listPortesDelTransporte(
+        trx,
+        enlace.transporte_id,
+        parada.porte_id,
+      )) {
+        const destino = paradas.find((p) => p.tipo === 'descarga' && p.porte_id === porte.id);
+        await insertSeguimiento(trx, {
+          porte_id: porte.id,
+          partida: porte.partida,
+          fecha,
+          hora,
+          comentarios,
+          cp: parada.cp,
+          kilometros_destino: destino?.id === paradaId ? 0 : (destino?.km_restantes ?? null),
+          pais_iso: parada.pais_iso,
+          poblacion: parada.poblacion,
+          retraso,
+          lat: parada.lat ?? ultimo?.lat ?? null,
+          lng: parada.lng ?? ultimo?.lng ?? null,
+          created_at: now.toISOString(),
+        });
+      }
+      await recordEvent(trx, 'transporte.parada', {
+        ...(await eventoConductor(trx, enlace)),
+        evento_parada_id: creado.id,
+        tipo: body.tipo,
+        texto,
+        ocurrido_at: ocurridoAt,
+        parada: paradaEvento(parada),
+      });
+      return creado;
     });
-    return creado;
+  const evento = await guardarEvento().catch(async (error: unknown) => {
+    // The same event resent while the first copy was being recorded: answer the stored one.
+    if (!isUniqueViolation(error)) throw error;
+    const stored = await findEventoPorClienteId(db, enlace.transporte_id, body.id);
+    if (!stored) throw error;
+    return stored;
   });
   await recalcularEta(db, enlace);
   return toEvento(evento);
