@@ -28,6 +28,7 @@ import solicitudesRoutes from './modules/solicitudes/routes.js';
 import sugerenciasRoutes from './modules/sugerencias/routes.js';
 import trackingRoutes from './modules/tracking/routes.js';
 import transportesRoutes from './modules/transportes/routes.js';
+import conductorRoutes from './modules/conductor/routes.js';
 import vehiculosRoutes from './modules/vehiculos/routes.js';
 import csrfPlugin from './plugins/csrf.js';
 import databasePlugin from './plugins/database.js';
@@ -134,6 +135,7 @@ export async function buildApp({
   await app.register(cargasRoutes);
   await app.register(vehiculosRoutes);
   await app.register(transportesRoutes);
+  await app.register(conductorRoutes);
   await app.register(facturasProveedorRoutes);
   await app.register(certificadosRoutes);
   await app.register(prevencionRoutes);

@@ -682,6 +682,86 @@ export interface AvisosCertificadoTable {
   created_at: CreatedAt;
 }
 
+/** A driver's capability link to one transport (issue 17); only the token's SHA-256 is kept. */
+export interface EnlacesConductorTable {
+  id: Id;
+  transporte_id: number;
+  proveedor_id: number;
+  token_hash: string;
+  usuario_id: number | null;
+  created_at: CreatedAt;
+  expires_at: string;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+export type ParadaTipo = 'carga' | 'descarga';
+
+/** A planned stop of a transport, what the driver reported there and its last computed ETA. */
+export interface TransporteParadasTable {
+  id: Id;
+  transporte_id: number;
+  orden: number;
+  tipo: ParadaTipo;
+  subpartida_id: number | null;
+  porte_id: number | null;
+  poblacion: string;
+  cp: string | null;
+  pais_iso: string | null;
+  direccion: string | null;
+  lat: number | null;
+  lng: number | null;
+  ventana_desde: string;
+  ventana_hasta: string;
+  llegada_at: ColumnType<string | null, string | null | undefined, string | null>;
+  completada_at: ColumnType<string | null, string | null | undefined, string | null>;
+  km_restantes: ColumnType<number | null, number | null | undefined, number | null>;
+  eta_at: ColumnType<string | null, string | null | undefined, string | null>;
+  eta_desde: ColumnType<string | null, string | null | undefined, string | null>;
+  eta_hasta: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One position ping of the driver's phone; unique per transport by the phone's ping id. */
+export interface PosicionesConductorTable {
+  id: Id;
+  transporte_id: number;
+  ping_id: string;
+  lat: number;
+  lng: number;
+  precision_m: number | null;
+  tomada_at: string;
+  recibida_at: string;
+}
+
+export type EstadoEta = 'a_tiempo' | 'en_riesgo' | 'con_retraso';
+
+/** The latest position and ETA status of a transport, recomputed on each ping batch. */
+export interface TransporteEtaTable {
+  transporte_id: number;
+  lat: number;
+  lng: number;
+  posicion_at: string;
+  km_restantes: number | null;
+  velocidad_kmh: number;
+  estado: EstadoEta;
+  calculado_at: string;
+}
+
+export type EventoParadaTipo = 'llegada' | 'carga' | 'descarga' | 'incidencia';
+
+/** What the driver reported at a stop; unique per transport by the phone's event id. */
+export interface EventosParadaTable {
+  id: Id;
+  transporte_id: number;
+  parada_id: number;
+  evento_cliente_id: string;
+  tipo: EventoParadaTipo;
+  texto: string | null;
+  archivo_id: number | null;
+  ocurrido_at: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   regiones: RegionesTable;
   usuarios: UsuariosTable;
@@ -727,6 +807,11 @@ export interface Database {
   avisos_retraso: AvisosRetrasoTable;
   avisos_certificado: AvisosCertificadoTable;
   usuarios_totp: UsuariosTotpTable;
+  enlaces_conductor: EnlacesConductorTable;
+  transporte_paradas: TransporteParadasTable;
+  posiciones_conductor: PosicionesConductorTable;
+  transporte_eta: TransporteEtaTable;
+  eventos_parada: EventosParadaTable;
   totp_pendientes: TotpPendientesTable;
   totp_codigos_recuperacion: TotpCodigosRecuperacionTable;
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { clock } from '../lib/clock.js';
+import { purgarPosiciones } from '../modules/conductor/service.js';
 import { deleteExpiredSesiones } from '../modules/sesiones/repository.js';
 import type { FileStorage } from '../storage/file-storage.js';
 import { ARCHIVOS_HUERFANOS_HORAS, purgarArchivosHuerfanos } from './archivos-huerfanos.js';
@@ -19,6 +20,8 @@ export interface Limpieza {
   sesiones: number;
   remember_tokens: number;
   password_resets: number;
+  /** Driver pings past their retention (modules/conductor: RETENCION_POSICIONES_DIAS). */
+  posiciones_conductor: number;
   /** Unreferenced files older than ARCHIVOS_HUERFANOS_HORAS: rows, and objects in storage. */
   archivos: number;
   ficheros: number;
@@ -27,7 +30,7 @@ export interface Limpieza {
 /**
  * Deletes what can no longer be used: idempotent answers older than IDEMPOTENCIA_HORAS,
  * sessions past their absolute or idle expiry, expired or revoked remember-me tokens, used or
- * expired password-reset tokens, and files nothing points at any more once older than
+ * expired password-reset tokens, driver pings past their retention, and files nothing points at any more once older than
  * ARCHIVOS_HUERFANOS_HORAS (archivos-huerfanos.ts). Idempotent, so several instances may run
  * it at once.
  */
@@ -44,6 +47,7 @@ export async function limpiar(
     sesiones: await deleteExpiredSesiones(db, iso, hace(limits.sessionIdleMinutes * 60_000)),
     remember_tokens: await deleteDeadRememberTokens(db, iso),
     password_resets: await deleteDeadPasswordResets(db, iso),
+    posiciones_conductor: await purgarPosiciones(db, now),
     ...(await purgarArchivosHuerfanos(
       db,
       storage,

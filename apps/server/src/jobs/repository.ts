@@ -109,6 +109,7 @@ export const REFERENCIAS_ARCHIVO = [
   { tabla: 'facturas_proveedor', columna: 'archivo_id' },
   { tabla: 'certificados', columna: 'archivo_id' },
   { tabla: 'prevencion_documentos', columna: 'archivo_id' },
+  { tabla: 'eventos_parada', columna: 'archivo_id' },
 ] as const;
 
 /** True for the archivo `id` (a column reference) no row of REFERENCIAS_ARCHIVO points at. */

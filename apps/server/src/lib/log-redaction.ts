@@ -14,6 +14,7 @@ const CAPABILITY_PATHS: RegExp[] = [
   /^(\/clientes\/file\/[^/?#]+\/[^/?#]+\/)([^/?#]+)/,
   /^(\/proveedores\/(?:cargas|subir-albaranes-entrega)\/[^/?#]+\/)([^/?#]+)/,
   /^(\/conductor\/)([^/?#]+)/,
+  /^(\/api\/conductor\/)([^/?#]+)/,
 ];
 
 /**

@@ -124,6 +124,36 @@ export interface EventPayloads {
     portal: Portal;
     ip: string | null;
   };
+  /**
+   * The driver reported something at a stop through the phone link (issue 17): arrival,
+   * loading or unloading done, or an incident. Also a tracking stop of each shipment concerned.
+   */
+  'transporte.parada': EventoConductor & {
+    evento_parada_id: number;
+    tipo: 'llegada' | 'carga' | 'descarga' | 'incidencia';
+    texto: string | null;
+    ocurrido_at: string;
+    parada: ParadaEvento;
+  };
+  /**
+   * The shipment's ETA status changed (a tiempo / en riesgo / con retraso), computed on a ping
+   * batch or a stop event; told on change only, not on every ping.
+   */
+  'transporte.eta': EventoConductor & {
+    estado: 'a_tiempo' | 'en_riesgo' | 'con_retraso';
+    estado_anterior: 'a_tiempo' | 'en_riesgo' | 'con_retraso' | null;
+    km_restantes: number | null;
+    velocidad_kmh: number;
+    posicion: { lat: number; lng: number; at: string };
+    paradas: Array<
+      ParadaEvento & {
+        km_restantes: number | null;
+        eta_at: string | null;
+        eta_desde: string | null;
+        eta_hasta: string | null;
+      }
+    >;
+  };
   /** A customer sent a suggestion. */
   'sugerencia.recibida': {
     sugerencia_id: number;
@@ -144,6 +174,24 @@ export interface OfertaResuelta {
   destino_poblacion: string;
   fecha_carga: string;
   precio_centimos: number;
+}
+
+/** The transport of a driver-link event and the shipments (partidas) it carries. */
+export interface EventoConductor {
+  transporte_id: number;
+  proveedor_id: number;
+  referencia: string;
+  partidas: string[];
+}
+
+/** A planned stop as events describe it. */
+export interface ParadaEvento {
+  parada_id: number;
+  orden: number;
+  tipo: 'carga' | 'descarga';
+  poblacion: string;
+  cp: string | null;
+  pais_iso: string | null;
 }
 
 /** What a customer needs to recognise a shipment in a notice. */
@@ -177,6 +225,8 @@ export const TIPOS_EVENTO = [
   'porte.entregado',
   'porte.retrasado',
   'certificado.caduca',
+  'transporte.parada',
+  'transporte.eta',
 ] as const satisfies readonly TipoEvento[];
 
 export function isTipoEvento(value: string): value is TipoEvento {

@@ -17,9 +17,11 @@ export const CSRF_HEADER = 'x-csrf-token';
 
 /**
  * The only API paths without the CSRF check: calls authenticated by an API key, never by a
- * browser cookie. Add a prefix here only for such machine-to-machine routes.
+ * browser cookie, and the driver link's calls, whose credential is the token in the path (a
+ * forged cross-site request would have to know it already; no cookie is involved). Add a
+ * prefix here only for routes that no cookie authenticates.
  */
-export const CSRF_EXEMPT_PREFIXES: readonly string[] = ['/api/integration/'];
+export const CSRF_EXEMPT_PREFIXES: readonly string[] = ['/api/integration/', '/api/conductor/'];
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -48,6 +48,8 @@ interface Victims {
   factura: number;
   archivoCliente: number;
   pushSubscription: number;
+  /** A driver link of the victim carrier's transport. */
+  enlaceConductor: number;
 }
 
 /** How to call one operation with a foreign id, and which rows must not change. */
@@ -208,8 +210,30 @@ function fixtures(v: Victims): Record<string, Fixture | { exempt: string }> {
     'GET /api/clientes/facturas/{id}/pdf': { path: { id: v.factura } },
     'GET /api/clientes/archivos/{id}': { path: { id: v.archivoCliente } },
     'GET /api/clientes/archivos/{id}/info': { path: { id: v.archivoCliente } },
+    'POST /api/proveedores/transportes/{id}/enlaces-conductor': {
+      path: { id: v.transporte },
+      rows: row('enlaces_conductor', 'transporte_id', v.transporte),
+    },
+    'GET /api/proveedores/transportes/{id}/enlaces-conductor': { path: { id: v.transporte } },
+    'DELETE /api/proveedores/enlaces-conductor/{id}': {
+      path: { id: v.enlaceConductor },
+      rows: row('enlaces_conductor', 'id', v.enlaceConductor),
+    },
+    'GET /api/conductor/{token}': { exempt: DRIVER_TOKEN },
+    'POST /api/conductor/{token}/posiciones': { exempt: DRIVER_TOKEN },
+    'POST /api/conductor/{token}/paradas/{paradaId}/eventos': { exempt: DRIVER_IDS },
+    'POST /api/conductor/{token}/paradas/{paradaId}/eventos#id': {
+      exempt: 'the phone’s own event id (idempotency key), not a database id',
+    },
+    'POST /api/conductor/{token}/eventos/{eventoId}/foto': { exempt: DRIVER_IDS },
+    'POST /api/conductor/{token}/subpartidas/{subpartidaId}/cmr': { exempt: DRIVER_IDS },
   };
 }
+
+/** The driver link's routes have no session: the token in the path is the credential. */
+const DRIVER_TOKEN = 'capability link: no session, the token is the credential (conductor suite)';
+const DRIVER_IDS =
+  'looked up within the token’s transport only; another transport’s id is a 404 (conductor suite)';
 
 /**
  * Writes whose body OpenAPI does not describe (multipart uploads, bodiless actions): their id
@@ -228,6 +252,10 @@ const UNDESCRIBED_BODY_ID_FIELDS: Record<string, string[]> = {
   'POST /api/proveedores/prevencion/{id}/leido': [],
   'POST /api/auth/totp/alta': [],
   'POST /api/totp/alta': [],
+  'POST /api/proveedores/transportes/{id}/enlaces-conductor': [],
+  'DELETE /api/proveedores/enlaces-conductor/{id}': [],
+  'POST /api/conductor/{token}/eventos/{eventoId}/foto': [],
+  'POST /api/conductor/{token}/subpartidas/{subpartidaId}/cmr': [],
 };
 
 /** Query and body names that carry an id (path parameters always do). */
@@ -369,7 +397,20 @@ describe.each(testDatabases())('matriz de acceso por objeto ($name)', ({ name, o
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    const enlaceConductor = await db
+      .insertInto('enlaces_conductor')
+      .values({
+        transporte_id: subpartida.transporte_id,
+        proveedor_id: proveedorId,
+        token_hash: 'victima',
+        usuario_id: null,
+        created_at: new Date().toISOString(),
+        expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     victims = {
+      enlaceConductor: enlaceConductor.id,
       clienteId: clienteId!,
       proveedorId,
       proveedorUsuarioId: proveedor.id,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { App } from '../app.js';
 import { seedDemo } from '../db/seed/demo.js';
+import { CSRF_EXEMPT_PREFIXES } from '../plugins/csrf.js';
 import { buildTestApp } from '../test/app.js';
 import { testDatabases, type TestDatabaseHandle } from '../test/databases.js';
 import { createProveedorConUsuario } from '../test/proveedores.js';
@@ -21,6 +22,11 @@ const TOKEN_PAGES = [
   '/proveedores/cargas/45/abcdefTOKEN',
   '/proveedores/subir-albaranes-entrega/45/abcdefTOKEN',
 ];
+
+/** Routes no cookie authenticates (ERP key, driver link token): no CSRF check by design. */
+function csrfExempt(path: string): boolean {
+  return CSRF_EXEMPT_PREFIXES.some((prefix) => path.startsWith(prefix));
+}
 
 function fill(op: Operation): string {
   return op.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
@@ -143,12 +149,10 @@ describe.each(testDatabases())('cabeceras y CSRF ($name)', ({ name, open }) => {
 
   area.check(
     'CSRF refused on every state-changing portal operation',
-    'every POST/PUT/PATCH/DELETE outside /api/integration/, signed in, without the token, with a token of another session and with a foreign Origin',
+    'every POST/PUT/PATCH/DELETE outside /api/integration/ and /api/conductor/, signed in, without the token, with a token of another session and with a foreign Origin',
     name,
     async () => {
-      const writes = ops.filter(
-        (op) => op.method !== 'GET' && !op.path.startsWith('/api/integration/'),
-      );
+      const writes = ops.filter((op) => op.method !== 'GET' && !csrfExempt(op.path));
       expect(writes.length).toBeGreaterThan(25);
       const otherToken =
         browsers.anonimo.cookies.get('csrf-token') ?? (await csrfOf(browsers.anonimo));
@@ -180,12 +184,10 @@ describe.each(testDatabases())('cabeceras y CSRF ($name)', ({ name, open }) => {
 
   area.check(
     'a write without a session answers 401, not the CSRF 403; the pre-session writes keep CSRF',
-    'every POST/PUT/PATCH/DELETE outside /api/integration/ from a browser that signed in and then lost its session cookie (its CSRF token bound to the old session)',
+    'every POST/PUT/PATCH/DELETE outside /api/integration/ and /api/conductor/ from a browser that signed in and then lost its session cookie (its CSRF token bound to the old session)',
     name,
     async () => {
-      const writes = ops.filter(
-        (op) => op.method !== 'GET' && !op.path.startsWith('/api/integration/'),
-      );
+      const writes = ops.filter((op) => op.method !== 'GET' && !csrfExempt(op.path));
       // One login per portal (the login limit counts per IP); each write from a copy of its
       // cookies without the session one, so no answer's cookies reach the next write.
       const lost = {} as Record<'clientes' | 'proveedores', Map<string, string>>;

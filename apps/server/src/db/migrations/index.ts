@@ -17,6 +17,7 @@ import * as m15 from './2026-11-22-15-totp.js';
 import * as m16 from './2026-11-22-16-totp-recuperacion.js';
 import * as m17 from './2026-11-24-17-transportes-resumen.js';
 import * as m18 from './2026-11-25-18-reservas-contenido.js';
+import * as m19 from './2026-11-25-19-conductor.js';
 
 /**
  * Every migration, listed explicitly: no filesystem scanning, so the same list works from
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-16-totp-recuperacion': m16,
   '2026-11-24-17-transportes-resumen': m17,
   '2026-11-25-18-reservas-contenido': m18,
+  '2026-11-25-19-conductor': m19,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,202 @@
+/*
+ * ETA of a transport from its latest position (issue 17 point 3). Pure: the service feeds it
+ * the stored pings and stops on each ping batch and stores what it returns.
+ * Constants and their reasons: docs/decisions/011-driver-link-pings-and-eta.md
+ */
+
+/** Road distance ≈ straight-line distance × this (Spanish and French trunk roads: 1.2–1.4). */
+export const FACTOR_CARRETERA = 1.3;
+/** Average speed of a truck over a trip, breaks included, when too little has been observed. */
+export const VELOCIDAD_DEFECTO_KMH = 65;
+/** Observed speeds are kept within this range (a stop or a short fast stretch is not the trip). */
+export const VELOCIDAD_MIN_KMH = 30;
+export const VELOCIDAD_MAX_KMH = 85;
+/** Observation window of the speed, and the least span of pings to trust it. */
+export const VENTANA_VELOCIDAD_MIN = 120;
+export const SPAN_MINIMO_VELOCIDAD_MIN = 15;
+/** Time spent at each stop before leaving for the next (loading or unloading). */
+export const ESTANCIA_PARADA_MIN = 45;
+/** ETA window: ± this fixed part plus a share of the driving time still ahead. */
+export const MARGEN_FIJO_MIN = 15;
+export const MARGEN_PROPORCIONAL = 0.1;
+
+export type EstadoEta = 'a_tiempo' | 'en_riesgo' | 'con_retraso';
+
+export interface Punto {
+  lat: number;
+  lng: number;
+}
+
+export interface PingEta extends Punto {
+  at: Date;
+}
+
+export interface ParadaPlan {
+  id: number;
+  lat: number | null;
+  lng: number | null;
+  ventanaDesde: Date;
+  ventanaHasta: Date;
+  llegadaAt: Date | null;
+  completadaAt: Date | null;
+}
+
+export interface EtaParada {
+  id: number;
+  /** Road km from the position to this stop along the remaining stops; null without coordinates. */
+  kmRestantes: number | null;
+  eta: Date | null;
+  etaDesde: Date | null;
+  etaHasta: Date | null;
+  estado: EstadoEta | null;
+  /** Minutes past the window's end (0 when on time). */
+  retrasoMin: number;
+}
+
+export interface EtaTransporte {
+  /** Road km to the last remaining stop; null when a remaining stop has no coordinates. */
+  kmRestantes: number | null;
+  velocidadKmh: number;
+  estado: EstadoEta;
+  /** Only the stops not yet completed, in order. */
+  paradas: EtaParada[];
+}
+
+const RADIO_TIERRA_KM = 6371.0088;
+const MIN = 60_000;
+
+/** Great-circle distance in km (haversine). */
+export function kmLineaRecta(a: Punto, b: Punto): number {
+  const rad = (deg: number) => (deg * Math.PI) / 180;
+  const dLat = rad(b.lat - a.lat);
+  const dLng = rad(b.lng - a.lng);
+  const h =
+    Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLng / 2) ** 2;
+  return 2 * RADIO_TIERRA_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** Estimated road km between two points. */
+export function kmCarretera(a: Punto, b: Punto): number {
+  return kmLineaRecta(a, b) * FACTOR_CARRETERA;
+}
+
+/**
+ * Average road speed over the last VENTANA_VELOCIDAD_MIN of pings (breaks included, so a
+ * driver's rest lowers it as it lowers the real arrival), clamped to the plausible range;
+ * the default when the pings span less than SPAN_MINIMO_VELOCIDAD_MIN.
+ */
+export function velocidadObservada(pings: readonly PingEta[]): number {
+  const ordenados = [...pings].sort((a, b) => a.at.getTime() - b.at.getTime());
+  const ultimo = ordenados.at(-1);
+  if (!ultimo) return VELOCIDAD_DEFECTO_KMH;
+  const desde = ultimo.at.getTime() - VENTANA_VELOCIDAD_MIN * MIN;
+  const recientes = ordenados.filter((p) => p.at.getTime() >= desde);
+  const primero = recientes[0]!;
+  const horas = (ultimo.at.getTime() - primero.at.getTime()) / 3_600_000;
+  if (horas * 60 < SPAN_MINIMO_VELOCIDAD_MIN) return VELOCIDAD_DEFECTO_KMH;
+  let km = 0;
+  for (let i = 1; i < recientes.length; i++) km += kmCarretera(recientes[i - 1]!, recientes[i]!);
+  const kmh = km / horas;
+  return Math.round(Math.min(VELOCIDAD_MAX_KMH, Math.max(VELOCIDAD_MIN_KMH, kmh)));
+}
+
+function estadoDe(eta: Date, etaHasta: Date, ventanaHasta: Date): EstadoEta {
+  if (eta > ventanaHasta) return 'con_retraso';
+  if (etaHasta > ventanaHasta) return 'en_riesgo';
+  return 'a_tiempo';
+}
+
+const GRAVEDAD: Record<EstadoEta, number> = { a_tiempo: 0, en_riesgo: 1, con_retraso: 2 };
+
+/**
+ * ETA of each stop not yet completed, from the position, in the stops' order: road km at the
+ * given speed, waiting for a window to open and ESTANCIA_PARADA_MIN at each stop before the
+ * next. A stop without coordinates gets no ETA and the trip continues from the last known
+ * point. The shipment's status is its worst stop's.
+ */
+export function calcularEta(input: {
+  posicion: PingEta;
+  paradas: readonly ParadaPlan[];
+  velocidadKmh: number;
+  ahora: Date;
+}): EtaTransporte {
+  const { posicion, velocidadKmh, ahora } = input;
+  let punto: Punto = posicion;
+  // Driving starts from the position's time, never before it and never in the past.
+  let t = Math.max(posicion.at.getTime(), ahora.getTime());
+  let kmAcumulados = 0;
+  let kmConocidos = true;
+  let horasConduccion = 0;
+  let estado: EstadoEta = 'a_tiempo';
+  const paradas: EtaParada[] = [];
+
+  for (const parada of input.paradas) {
+    if (parada.completadaAt) continue;
+    if (parada.llegadaAt) {
+      // At the stop: its arrival is known; the next leg starts once the work there is done.
+      const llegada = parada.llegadaAt;
+      const estadoParada: EstadoEta = llegada > parada.ventanaHasta ? 'con_retraso' : 'a_tiempo';
+      paradas.push({
+        id: parada.id,
+        kmRestantes: 0,
+        eta: llegada,
+        etaDesde: llegada,
+        etaHasta: llegada,
+        estado: estadoParada,
+        retrasoMin: retraso(llegada, parada.ventanaHasta),
+      });
+      if (GRAVEDAD[estadoParada] > GRAVEDAD[estado]) estado = estadoParada;
+      if (parada.lat !== null && parada.lng !== null) punto = { lat: parada.lat, lng: parada.lng };
+      t = Math.max(t, llegada.getTime() + ESTANCIA_PARADA_MIN * MIN);
+      continue;
+    }
+    if (parada.lat === null || parada.lng === null) {
+      kmConocidos = false;
+      paradas.push({
+        id: parada.id,
+        kmRestantes: null,
+        eta: null,
+        etaDesde: null,
+        etaHasta: null,
+        estado: null,
+        retrasoMin: 0,
+      });
+      continue;
+    }
+    const destino = { lat: parada.lat, lng: parada.lng };
+    const km = kmCarretera(punto, destino);
+    kmAcumulados += km;
+    const horas = km / velocidadKmh;
+    horasConduccion += horas;
+    t += horas * 3_600_000;
+    const eta = new Date(t);
+    const margen = (MARGEN_FIJO_MIN + horasConduccion * 60 * MARGEN_PROPORCIONAL) * MIN;
+    const etaDesde = new Date(t - margen);
+    const etaHasta = new Date(t + margen);
+    const estadoParada = estadoDe(eta, etaHasta, parada.ventanaHasta);
+    if (GRAVEDAD[estadoParada] > GRAVEDAD[estado]) estado = estadoParada;
+    paradas.push({
+      id: parada.id,
+      kmRestantes: Math.round(kmAcumulados),
+      eta,
+      etaDesde,
+      etaHasta,
+      estado: estadoParada,
+      retrasoMin: retraso(eta, parada.ventanaHasta),
+    });
+    // Arriving early means waiting for the window to open; then the work at the stop.
+    t = Math.max(t, parada.ventanaDesde.getTime()) + ESTANCIA_PARADA_MIN * MIN;
+    punto = destino;
+  }
+
+  return {
+    kmRestantes: kmConocidos ? Math.round(kmAcumulados) : null,
+    velocidadKmh,
+    estado,
+    paradas,
+  };
+}
+
+function retraso(eta: Date, ventanaHasta: Date): number {
+  return Math.max(0, Math.round((eta.getTime() - ventanaHasta.getTime()) / MIN));
+}
