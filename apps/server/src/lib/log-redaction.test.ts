@@ -24,6 +24,13 @@ describe('secretos fuera de las URL de los logs', () => {
       `/proveedores/subir-albaranes-entrega/45/${REDACTED}`,
     );
     expect(redactUrl(`/conductor/${token}`)).toBe(`/conductor/${REDACTED}`);
+    // The driver page's API calls: the token is the segment after /api/conductor/, any shape.
+    expect(redactUrl(`/api/conductor/${token}/posiciones`)).toBe(
+      `/api/conductor/${REDACTED}/posiciones`,
+    );
+    expect(redactUrl('/api/conductor/corto/paradas/3/eventos')).toBe(
+      `/api/conductor/${REDACTED}/paradas/3/eventos`,
+    );
     expect(redactUrl(`/futuro/enlace/${token}/ver`)).toBe(`/futuro/enlace/${REDACTED}/ver`);
   });
 
