@@ -462,7 +462,7 @@ function CmrCard({
           </label>
           {pages.length > 0 && (
             <button type="button" className="button primary" onClick={() => void send()}>
-              {t('cmrSend', { count: pages.length })}
+              {pages.length === 1 ? t('cmrSendOne') : t('cmrSend', { count: pages.length })}
             </button>
           )}
         </>
