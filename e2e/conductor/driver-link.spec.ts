@@ -192,3 +192,69 @@ test('the driver shares positions through an offline spell, marks the stops and 
 
   await phone.close();
 });
+
+test('the carrier creates a driver link from the history, sees its QR code and revokes it', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(90_000);
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await loginAs(page, 'proveedor@demo.es', 'proveedores');
+  await expect(page).toHaveURL(/\/proveedores\/cargas$/);
+  // From the end of the list: the other test takes the first transport that admits a link.
+  const { items } = await apiGet<{ items: Pendiente[] }>(
+    page,
+    '/api/proveedores/albaranes-pendientes?limit=200',
+  );
+  let transporteId: number | undefined;
+  for (const transporte of [...items].reverse()) {
+    const probe = await apiPost(
+      page,
+      `/api/proveedores/transportes/${transporte.id}/enlaces-conductor`,
+    );
+    if (probe.status === 201) {
+      transporteId = transporte.id;
+      break;
+    }
+  }
+  expect(transporteId, 'a transport that admits a driver link').toBeDefined();
+
+  await page.goto(`/proveedores/transportes?transporte=${transporteId}`);
+  await page.getByRole('button', { name: `Mostrar detalle de Transporte ${transporteId}` }).click();
+  await page.getByRole('button', { name: 'Enlace del conductor' }).click();
+  const dialog = page.getByRole('dialog', {
+    name: `Enlace del conductor · transporte ${transporteId}`,
+  });
+  // The probe's link is active: a new one replaces it.
+  await dialog.getByRole('button', { name: 'Crear un enlace nuevo (anula el actual)' }).click();
+  await expect(
+    dialog.getByRole('img', { name: 'Código QR del enlace del conductor' }),
+  ).toBeVisible();
+  const url = await dialog.getByRole('textbox', { name: 'Enlace para el conductor' }).inputValue();
+  expect(url).toMatch(/\/conductor\/[\w-]{20,}$/);
+  await expect(dialog.getByRole('button', { name: 'Copiar' })).toBeVisible();
+  await expect(dialog.getByText('Activo', { exact: true })).toHaveCount(1);
+  await expect(dialog.getByText('Anulado', { exact: true })).toHaveCount(1);
+  await page.screenshot({ path: `${SCREENSHOTS}/6-transportista.png` });
+
+  // The driver opens it, in English from the phone's languages.
+  const phone = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    locale: 'en-GB',
+  });
+  const driver = await phone.newPage();
+  await driver.goto(new URL(url).pathname);
+  await expect(driver.getByRole('button', { name: 'Share my position' })).toBeVisible();
+  await driver.getByLabel('Language').selectOption('ro');
+  await expect(driver.getByRole('button', { name: 'Partajează poziția mea' })).toBeVisible();
+  await driver.screenshot({ path: `${SCREENSHOTS}/7-rumano.png` });
+
+  // Revoked, the link opens nothing any more.
+  await dialog.getByRole('button', { name: /^Anular el enlace creado el / }).click();
+  await expect(dialog.getByText('Anulado', { exact: true })).toHaveCount(2);
+  await driver.reload();
+  await expect(driver.getByRole('alert')).toHaveText(
+    'Acest link nu mai este valabil. Cereți unul nou firmei de transport.',
+  );
+  await phone.close();
+});

@@ -80,6 +80,7 @@ export function App({ token }: { token: string }) {
     iso
       ? new Intl.DateTimeFormat(language, {
           weekday: 'short',
+          month: 'short',
           day: 'numeric',
           hour: '2-digit',
           minute: '2-digit',
