@@ -164,6 +164,22 @@ test('the driver shares positions through an offline spell, marks the stops and 
   // The signed CMR: an 8 MB photo goes up compressed.
   const photo = await bigPhoto(driver);
   expect(photo.length).toBeGreaterThan(5 * 1024 * 1024);
+
+  // An incident with its text and photo at the stop in between.
+  const middle = stops.nth(1);
+  await middle.getByRole('button', { name: 'Incidencia' }).click();
+  await middle.getByLabel('Qué ha pasado').fill('Muelle ocupado, espera de una hora');
+  await middle
+    .getByLabel('Foto (opcional)')
+    .setInputFiles({ name: 'muelle.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(middle.getByRole('img', { name: 'Foto de la incidencia' })).toBeVisible();
+  const incident = event();
+  const incidentPhoto = driver.waitForResponse(
+    (r) => /\/eventos\/\d+\/foto$/.test(r.url()) && r.status() === 201,
+  );
+  await middle.getByRole('button', { name: 'Enviar incidencia' }).click();
+  await incident;
+  await incidentPhoto;
   const cmr = driver.getByRole('group', { name: /^Subpartida / }).first();
   await cmr
     .getByLabel('Fotografiar una página')

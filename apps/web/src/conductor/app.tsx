@@ -237,7 +237,7 @@ function Stop({
 }) {
   const [incident, setIncident] = useState(false);
   const [texto, setTexto] = useState('');
-  const [foto, setFoto] = useState<CompressedPhoto>();
+  const [foto, setFoto] = useState<{ photo: CompressedPhoto; url: string }>();
   const [marked, setMarked] = useState<Set<string>>(new Set());
   const titleId = `parada-${parada.id}`;
 
@@ -298,10 +298,11 @@ function Stop({
             if (texto.trim() === '') return;
             void send('incidencia', {
               texto: texto.trim(),
-              ...(foto ? { foto: foto.blob } : {}),
+              ...(foto ? { foto: foto.photo.blob } : {}),
             }).then(() => {
               setIncident(false);
               setTexto('');
+              if (foto) URL.revokeObjectURL(foto.url);
               setFoto(undefined);
             });
           }}
@@ -324,10 +325,17 @@ function Stop({
               capture="environment"
               onChange={(event) => {
                 const file = event.target.files?.[0];
-                if (file) void compressPhoto(file).then(setFoto);
+                if (!file) return;
+                void compressPhoto(file).then((photo) =>
+                  setFoto((current) => {
+                    if (current) URL.revokeObjectURL(current.url);
+                    return { photo, url: URL.createObjectURL(photo.blob) };
+                  }),
+                );
               }}
             />
           </label>
+          {foto && <img className="preview" src={foto.url} alt={t('incidentPhotoPreview')} />}
           <div className="actions">
             <button type="submit" className="button primary">
               {t('incidentSend')}
