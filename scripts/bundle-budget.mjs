@@ -18,7 +18,15 @@ export const BUDGETS = {
    * 240 KiB that cannot be split: fetched only when a map is on screen, never by a login page.
    */
   chunks: { 'src/components/map-view/maplibre-map.tsx': 256 * KIB },
+  /**
+   * The driver's phone page (issue 17), a build of its own (`conductor.html`): everything it
+   * loads before it shows, on a phone, often on a weak network.
+   */
+  driverPage: 80 * KIB,
 };
+
+/** The driver page's manifest, beside the portal's (apps/web/vite.conductor.config.ts). */
+export const DRIVER_MANIFEST = 'manifest-conductor.json';
 
 /**
  * The modules each login route renders (source paths, as Vite's manifest names them). A module
@@ -120,10 +128,23 @@ export function checkBudgets(manifest, sizeOf, budgets = BUDGETS, modulesOf = ()
   return rows.map((row) => ({ ...row, ok: row.bytes <= row.budget }));
 }
 
+/** The driver page's row: its entry and what it imports statically (lazy locales apart). */
+export function checkDriverPage(manifest, sizeOf, budgets = BUDGETS) {
+  const bytes = gzippedSize(manifest, staticClosure(manifest, [entryKey(manifest)]), sizeOf);
+  return {
+    kind: 'ruta',
+    name: '/conductor/:token',
+    bytes,
+    budget: budgets.driverPage,
+    ok: bytes <= budgets.driverPage,
+  };
+}
+
 /** Reads `<distDir>/.vite/manifest.json` and gzips the built files it names. */
 export function measureBuild(distDir) {
   const manifestPath = path.join(distDir, '.vite', 'manifest.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  const driverManifestPath = path.join(distDir, '.vite', DRIVER_MANIFEST);
   const sizes = new Map();
   const sizeOf = (file) => {
     if (!sizes.has(file)) {
@@ -138,7 +159,20 @@ export function measureBuild(distDir) {
       source.replaceAll('\\', '/'),
     );
   };
-  return checkBudgets(manifest, sizeOf, BUDGETS, modulesOf);
+  const rows = checkBudgets(manifest, sizeOf, BUDGETS, modulesOf);
+  // A build without the driver page fails: its budget would otherwise go unchecked.
+  if (!existsSync(driverManifestPath)) {
+    rows.push({
+      kind: 'ruta',
+      name: '/conductor/:token',
+      bytes: NaN,
+      budget: BUDGETS.driverPage,
+      ok: false,
+    });
+  } else {
+    rows.push(checkDriverPage(JSON.parse(readFileSync(driverManifestPath, 'utf8')), sizeOf));
+  }
+  return rows;
 }
 
 /** `123.4 KiB`. */

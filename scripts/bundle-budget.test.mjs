@@ -98,8 +98,8 @@ test('a module the budget names but the build lacks is an error, not a pass', ()
   );
 });
 
-/** A dist directory whose entry is `entryKib` KiB of incompressible JavaScript. */
-function fakeBuild(entryKib) {
+/** A dist directory whose entries are `entryKib` and `driverKib` KiB of incompressible JavaScript. */
+function fakeBuild(entryKib, driverKib = 10) {
   const dir = mkdtempSync(path.join(tmpdir(), 'bundle-budget-'));
   mkdirSync(path.join(dir, '.vite'));
   mkdirSync(path.join(dir, 'assets'));
@@ -121,6 +121,14 @@ function fakeBuild(entryKib) {
     path.join(dir, '.vite/manifest.json'),
     JSON.stringify({ 'index.html': { file: 'assets/index.js', isEntry: true } }),
   );
+  writeFileSync(
+    path.join(dir, 'assets/conductor.js'),
+    `// ${randomBytes(driverKib * KIB).toString('base64')}\n`,
+  );
+  writeFileSync(
+    path.join(dir, '.vite/manifest-conductor.json'),
+    JSON.stringify({ 'conductor.html': { file: 'assets/conductor.js', isEntry: true } }),
+  );
   return dir;
 }
 
@@ -140,5 +148,27 @@ test('the command fails on an oversized build and passes on a small one', () => 
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  }
+});
+
+test('the driver page has its own budget: over 80 KiB fails the command', () => {
+  const dir = fakeBuild(40, 90);
+  try {
+    const run = spawnSync(process.execPath, [checkCommand, dir], { encoding: 'utf8' });
+    assert.equal(run.status, 1, run.stdout + run.stderr);
+    assert.match(run.stderr, /ruta \/conductor\/:token: .* > 80\.0 KiB/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a build without the driver page fails the budget', () => {
+  const dir = fakeBuild(40);
+  rmSync(path.join(dir, '.vite/manifest-conductor.json'));
+  try {
+    const run = spawnSync(process.execPath, [checkCommand, dir], { encoding: 'utf8' });
+    assert.equal(run.status, 1, run.stdout + run.stderr);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });

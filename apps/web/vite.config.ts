@@ -74,7 +74,7 @@ export const sharedResolve = {
  * Brotli and gzip copies of the built scripts and styles, written beside them: the server sends
  * them as they are (`preCompressed`) to browsers that accept them, at no CPU cost per request.
  */
-function precompress(): Plugin {
+export function precompress(): Plugin {
   return {
     name: 'extranet-precompress',
     apply: 'build',

@@ -117,6 +117,19 @@ describe.each(testDatabases())('API server on $name', ({ open }) => {
     }
   });
 
+  it("serves the driver page's own entry, without the portal's data, never as a referrer", async () => {
+    const res = await app.inject({ method: 'GET', url: '/conductor/un-token-cualquiera' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.body).toContain('<title>Conductor</title>');
+    expect(res.body).not.toContain('initial-data');
+    // Only through its route, never as a file.
+    expect((await app.inject({ method: 'GET', url: '/conductor.html' })).body).not.toContain(
+      '<title>Conductor</title>',
+    );
+  });
+
   it('serves hashed assets with a year of caching', async () => {
     const res = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(res.statusCode).toBe(200);

@@ -33,6 +33,11 @@ export default fp<{ webDistDir: string }>(
   async function spaPlugin(app: FastifyInstance, { webDistDir }) {
     const indexFile = path.join(webDistDir, 'index.html');
     const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+    // The driver's phone page (issue 17): its own light entry, without the portal's data.
+    const conductorFile = path.join(webDistDir, 'conductor.html');
+    const conductorHtml = existsSync(conductorFile)
+      ? readFileSync(conductorFile, 'utf8')
+      : undefined;
 
     if (indexHtml) {
       await app.register(fastifyStatic, {
@@ -43,7 +48,7 @@ export default fp<{ webDistDir: string }>(
         preCompressed: true,
         // We set Cache-Control ourselves: immutable for hashed assets, revalidated otherwise.
         cacheControl: false,
-        allowedPath: (pathName) => pathName !== '/index.html',
+        allowedPath: (pathName) => pathName !== '/index.html' && pathName !== '/conductor.html',
         setHeaders(res, filePath) {
           const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
           res.setHeader(
@@ -94,6 +99,22 @@ export default fp<{ webDistDir: string }>(
 
     const page = { schema: { hide: true }, onSend: allowCircuito };
     app.get('/', page, (request, reply) => serveIndex(request.url, reply));
+    // The token in the path is the link's credential: never sent on as a referrer.
+    app.get('/conductor/:token', { schema: { hide: true } }, (_request, reply) => {
+      if (!conductorHtml) {
+        return sendError(
+          reply,
+          503,
+          'WEB_NOT_BUILT',
+          'La aplicación web no está compilada. Ejecute «npm run build».',
+        );
+      }
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('referrer-policy', 'no-referrer')
+        .send(conductorHtml);
+    });
     app.get('/*', page, (request, reply) => serveIndex(request.url, reply));
   },
   { name: 'spa', dependencies: ['database'] },

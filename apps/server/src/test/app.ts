@@ -15,6 +15,10 @@ export function makeWebDist(): string {
     path.join(dir, 'index.html'),
     '<!doctype html><html lang="es"><head><title>Extranet</title></head><body><div id="root"></div></body></html>',
   );
+  writeFileSync(
+    path.join(dir, 'conductor.html'),
+    '<!doctype html><html lang="es"><head><title>Conductor</title></head><body><div id="root"></div></body></html>',
+  );
   const script = 'console.log("ok");';
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), script);
   // As the web build writes them: brotli and gzip copies beside the script.

@@ -34,7 +34,10 @@ export function callEndpoint<E extends Endpoint>(
   input: EndpointInput<E>,
   options: CallOptions = {},
 ): Promise<ResponseOf<E>> {
-  const { body } = input as { body?: unknown };
+  const { body: given } = input as { body?: unknown };
+  // A write without a body still sends `{}`: the client always declares JSON, and the server
+  // refuses an empty JSON body (a POST that creates from its path alone, a DELETE).
+  const body = given === undefined && definition.method !== 'GET' ? {} : given;
   const check = CHECK_RESPONSES && definition.status !== 204;
   // A write without a body sends `{}`: every call is declared JSON, and the server refuses an
   // empty JSON body.

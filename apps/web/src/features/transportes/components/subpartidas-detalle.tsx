@@ -5,8 +5,12 @@ import { Link } from 'react-router';
 import { usePortalContext } from '../../../lib/portal-context';
 import { formatDateTime, formatInteger, formatKg } from '../../../lib/format';
 import { useTransporte } from '../api/get-transporte';
+import { EnlaceConductorButton } from './enlace-conductor';
 
-/** The expandable detail of a history row: its subpartidas, each with its CMR or "Pendiente". */
+/**
+ * The expandable detail of a history row: its subpartidas, each with its CMR or "Pendiente",
+ * and the driver link of the transport.
+ */
 export function SubpartidasDetalle({ transporteId }: { transporteId: number }) {
   const { t } = useTranslation();
   const detalle = useTransporte(transporteId);
@@ -77,6 +81,11 @@ export function SubpartidasDetalle({ transporteId }: { transporteId: number }) {
           </Group>
         ))}
       </Stack>
+      {detalle.data.estado !== 'anulado' && (
+        <Group>
+          <EnlaceConductorButton transporteId={transporteId} />
+        </Group>
+      )}
     </Stack>
   );
 }
