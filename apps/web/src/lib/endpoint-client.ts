@@ -39,12 +39,9 @@ export function callEndpoint<E extends Endpoint>(
   // refuses an empty JSON body (a POST that creates from its path alone, a DELETE).
   const body = given === undefined && definition.method !== 'GET' ? {} : given;
   const check = CHECK_RESPONSES && definition.status !== 204;
-  // A write without a body sends `{}`: every call is declared JSON, and the server refuses an
-  // empty JSON body.
-  const sent = body === undefined && definition.method !== 'GET' ? {} : body;
   return apiRequest<ResponseOf<E>>(definition.method, urlOf(definition, input), {
     ...options,
-    ...(sent === undefined ? {} : { body: sent }),
+    ...(body === undefined ? {} : { body }),
     ...(check ? { schema: responseSchema(definition) as never } : {}),
   });
 }
