@@ -2,6 +2,7 @@ import {
   type BodyOut,
   type Endpoint,
   type ErrorStatus,
+  type HeadersOut,
   type ParamsOut,
   type QueryOut,
   type ResponseOf,
@@ -14,12 +15,15 @@ import type {
   preHandlerAsyncHookHandler,
   RouteOptions,
 } from 'fastify';
+import { z } from 'zod';
 
 /** The request a handler of endpoint `E` receives: params, query and body already parsed. */
 export type EndpointRequest<E> = FastifyRequest<{
   Params: ParamsOut<E>;
   Querystring: QueryOut<E>;
   Body: BodyOut<E>;
+  // Unknown adds nothing to the raw headers; a headers schema types the ones it declares.
+  Headers: HeadersOut<E> extends undefined ? unknown : HeadersOut<E>;
 }>;
 
 export interface EndpointHandlers<E> {
@@ -34,6 +38,11 @@ export interface EndpointHandlers<E> {
   config?: RouteOptions['config'];
   /** Body size limit in bytes when it is not the server's default. */
   bodyLimit?: number;
+  /**
+   * Hands an input that fails validation to the guards (`request.validationError`) instead of
+   * answering 400 at once: the integration API reports every problem of a batch by its index.
+   */
+  attachValidation?: boolean;
 }
 
 /** OpenAPI security requirement of each kind: writes under a session also carry the CSRF header. */
@@ -73,27 +82,36 @@ export async function registerEndpoint<E extends Endpoint>(
   definition: E,
   handlers: EndpointHandlers<E>,
 ): Promise<void> {
-  const { params, query, body, response } = await definition.schemas();
+  const { params, query, headers, body, response } = await definition.schemas();
   const success = definition.status ?? 200;
+  // Every operation documents its success, even without a JSON answer: none (204) or bytes.
+  const answer =
+    response ??
+    (success === 204
+      ? z.null().describe('Sin contenido')
+      : z.string().meta({ format: 'binary', description: 'El fichero' }));
   app.route({
     method: definition.method,
     url: definition.path,
     ...(handlers.preHandler ? { preHandler: handlers.preHandler } : {}),
     ...(handlers.config ? { config: handlers.config } : {}),
     ...(handlers.bodyLimit ? { bodyLimit: handlers.bodyLimit } : {}),
+    ...(handlers.attachValidation ? { attachValidation: true } : {}),
     schema: {
       operationId: definition.operationId,
       tags: [definition.tag],
       summary: definition.summary,
+      ...(definition.description ? { description: definition.description } : {}),
       security: securityOf(definition),
       ...(definition.consumes ? { consumes: [definition.consumes] } : {}),
       ...(definition.produces ? { produces: [definition.produces] } : {}),
       ...(params ? { params } : {}),
       ...(query ? { querystring: query } : {}),
+      ...(headers ? { headers } : {}),
       ...(body ? { body } : {}),
       response: {
-        ...(response ? { [success]: response } : {}),
-        ...errorResponses(definition, Boolean(params || query || body)),
+        [success]: answer,
+        ...errorResponses(definition, Boolean(params || query || headers || body)),
       },
     },
     handler: handlers.handler as RouteOptions['handler'],
