@@ -84,12 +84,15 @@ export async function registerEndpoint<E extends Endpoint>(
 ): Promise<void> {
   const { params, query, headers, body, response } = await definition.schemas();
   const success = definition.status ?? 200;
-  // Every operation documents its success, even without a JSON answer: none (204) or bytes.
+  // A file or an empty answer is documented too (a linter wants a 2xx on every operation);
+  // neither is serialised, so the schema only describes it.
   const answer =
     response ??
-    (success === 204
-      ? z.null().describe('Sin contenido')
-      : z.string().meta({ format: 'binary', description: 'El fichero' }));
+    (definition.produces
+      ? z.string().meta({ format: 'binary', description: 'El fichero' })
+      : success === 204
+        ? z.null().describe('Hecho, sin contenido')
+        : undefined);
   app.route({
     method: definition.method,
     url: definition.path,
@@ -110,7 +113,7 @@ export async function registerEndpoint<E extends Endpoint>(
       ...(headers ? { headers } : {}),
       ...(body ? { body } : {}),
       response: {
-        [success]: answer,
+        ...(answer ? { [success]: answer } : {}),
         ...errorResponses(definition, Boolean(params || query || headers || body)),
       },
     },

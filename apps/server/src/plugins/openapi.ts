@@ -35,6 +35,25 @@ const TAGS: Record<string, string> = {
     'Eventos que el servidor envía por POST a los webhooks suscritos (CLI `webhook add`); el mismo contenido que devuelve `novedades`.',
 };
 
+/** What each status means in this API, for responses the generator left as "Default Response". */
+const STATUS_DESCRIPTIONS: Record<string, string> = {
+  '200': 'Correcto',
+  '201': 'Creado',
+  '202': 'Aceptado',
+  '204': 'Hecho, sin contenido',
+  '400': 'Petición no válida (`VALIDATION_ERROR` con los detalles)',
+  '401': 'Sin sesión o sin clave de API válida',
+  '403': 'Sin permiso para este recurso o sin el alcance de la clave',
+  '404': 'No existe, o no pertenece a su empresa',
+  '409': 'Choca con el estado actual del recurso',
+  '410': 'Ya no está disponible',
+  '413': 'Cuerpo demasiado grande',
+  '415': 'Tipo de contenido no admitido',
+  '422': 'Una regla de negocio lo impide',
+  '429': 'Demasiadas peticiones: espere y reintente',
+  '503': 'Servicio no disponible en este momento: reintente',
+};
+
 /** Every `$ref` target in a JSON value. */
 function refsIn(value: unknown, found = new Set<string>()): Set<string> {
   if (Array.isArray(value)) value.forEach((item) => refsIn(item, found));
@@ -102,7 +121,8 @@ function webhooks(): Json {
 }
 
 /**
- * What the generator leaves for a linter to find, fixed in one place: error answers are JSON
+ * What the generator leaves for a linter to find, fixed in one place: each response says what
+ * its status means; error answers are JSON
  * whatever the success's media type (a CSV export fails in JSON); components carry no `$id`
  * (it would rebase their `$ref`s), and the input twins nothing uses are dropped; every tag an
  * operation uses is declared; the webhooks are added.
@@ -112,6 +132,9 @@ export function tidyDocument(document: Document): Document {
     for (const operation of Object.values(byMethod)) {
       const responses = (operation['responses'] ?? {}) as Record<string, Json>;
       for (const [status, response] of Object.entries(responses)) {
+        if (response['description'] === 'Default Response' && STATUS_DESCRIPTIONS[status]) {
+          response['description'] = STATUS_DESCRIPTIONS[status];
+        }
         const content = response['content'] as Record<string, Json> | undefined;
         if (!/^[45]/.test(status) || !content || 'application/json' in content) continue;
         const first = Object.values(content)[0];
