@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { clock } from '../lib/clock.js';
 import { randomToken } from '../lib/tokens.js';
-import { isTipoEvento, TIPOS_EVENTO } from '../outbox/events.js';
+import { isTipoEvento, TIPOS_EVENTO } from '@extranet/contracts/integracion/tipos-evento';
 import {
   countByEstado,
   deleteWebhook,

@@ -2,6 +2,7 @@ import {
   type BodyOut,
   type Endpoint,
   type ErrorStatus,
+  type HeadersOut,
   type ParamsOut,
   type QueryOut,
   type ResponseOf,
@@ -15,12 +16,15 @@ import type {
   preHandlerAsyncHookHandler,
   RouteOptions,
 } from 'fastify';
+import { z } from 'zod';
 
 /** The request a handler of endpoint `E` receives: params, query and body already parsed. */
 export type EndpointRequest<E> = FastifyRequest<{
   Params: ParamsOut<E>;
   Querystring: QueryOut<E>;
   Body: BodyOut<E>;
+  // Unknown adds nothing to the raw headers; a headers schema types the ones it declares.
+  Headers: HeadersOut<E> extends undefined ? unknown : HeadersOut<E>;
 }>;
 
 export interface EndpointHandlers<E> {
@@ -37,6 +41,11 @@ export interface EndpointHandlers<E> {
   config?: RouteOptions['config'];
   /** Body size limit in bytes when it is not the server's default. */
   bodyLimit?: number;
+  /**
+   * Hands an input that fails validation to the guards (`request.validationError`) instead of
+   * answering 400 at once: the integration API reports every problem of a batch by its index.
+   */
+  attachValidation?: boolean;
 }
 
 /** OpenAPI security requirement of each kind: writes under a session also carry the CSRF header. */
@@ -76,8 +85,17 @@ export async function registerEndpoint<E extends Endpoint>(
   definition: E,
   handlers: EndpointHandlers<E>,
 ): Promise<void> {
-  const { params, query, body, response } = await definition.schemas();
+  const { params, query, headers, body, response } = await definition.schemas();
   const success = definition.status ?? 200;
+  // A file or an empty answer is documented too (a linter wants a 2xx on every operation);
+  // neither is serialised, so the schema only describes it.
+  const answer =
+    response ??
+    (definition.produces
+      ? z.string().meta({ format: 'binary', description: 'El fichero' })
+      : success === 204
+        ? z.null().describe('Hecho, sin contenido')
+        : undefined);
   app.route({
     method: definition.method,
     url: definition.path,
@@ -85,20 +103,23 @@ export async function registerEndpoint<E extends Endpoint>(
     ...(handlers.preHandler ? { preHandler: handlers.preHandler } : {}),
     ...(handlers.config ? { config: handlers.config } : {}),
     ...(handlers.bodyLimit ? { bodyLimit: handlers.bodyLimit } : {}),
+    ...(handlers.attachValidation ? { attachValidation: true } : {}),
     schema: {
       ...(definition.hidden ? { hide: true } : {}),
       operationId: definition.operationId,
       tags: [definition.tag],
       summary: definition.summary,
+      ...(definition.description ? { description: definition.description } : {}),
       security: securityOf(definition),
       ...(definition.consumes ? { consumes: [definition.consumes] } : {}),
       ...(definition.produces ? { produces: [definition.produces].flat() } : {}),
       ...(params ? { params } : {}),
       ...(query ? { querystring: query } : {}),
+      ...(headers ? { headers } : {}),
       ...(body ? { body } : {}),
       response: {
-        ...(response ? { [success]: response } : {}),
-        ...errorResponses(definition, Boolean(params || query || body)),
+        ...(answer ? { [success]: answer } : {}),
+        ...errorResponses(definition, Boolean(params || query || headers || body)),
       },
     },
     handler: handlers.handler as RouteOptions['handler'],

@@ -1,3 +1,4 @@
+import { Eventos } from '@extranet/contracts/integracion/eventos';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -127,6 +128,29 @@ describe.each(testDatabases())('outbox: eventos, entregas y webhooks ($name)', (
     expect(Number(despues.n)).toBe(Number(antes.n));
   });
 
+  it('un evento que no cumple su contrato no se escribe, y el cambio se deshace con él', async () => {
+    const antes = await handle.db
+      .selectFrom('eventos')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    await expect(
+      handle.db.transaction().execute((trx) =>
+        recordEvent(trx, 'sugerencia.recibida', {
+          sugerencia_id: 1,
+          cliente_id: 1,
+          usuario_id: null,
+          asunto: null,
+          texto: 42,
+        } as unknown as Parameters<typeof recordEvent<'sugerencia.recibida'>>[2]),
+      ),
+    ).rejects.toThrow(/texto/);
+    const despues = await handle.db
+      .selectFrom('eventos')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(despues.n)).toBe(Number(antes.n));
+  });
+
   it('el worker envía el e-mail de la solicitud a los operadores', async () => {
     const fecha = new Date(clock.now().getTime() + 5 * 86_400_000).toISOString().slice(0, 10);
     const res = await cliente.post('/api/clientes/solicitudes', {
@@ -211,6 +235,8 @@ describe.each(testDatabases())('outbox: eventos, entregas y webhooks ($name)', (
       `sha256=${hmacHex(secret, `${timestamp}.${last.body}`)}`,
     );
     const body = JSON.parse(last.body);
+    // The body is the contract's event, as the document's `webhooks` section describes it.
+    expect(Eventos['sugerencia.recibida'].parse(body)).toEqual(body);
     expect(body).toMatchObject({
       id: eventoId,
       tipo: 'sugerencia.recibida',

@@ -8,12 +8,8 @@ import { passwordRecoveryMailFor } from '../modules/password-reset/service.js';
 import { notifyUser } from '../modules/push/service.js';
 import type { PushPayload } from '../push/push-sender.js';
 import { emailDeAviso, portalDeAviso, pushDeAviso } from './avisos.js';
-import {
-  DESTINO_OPERADORES,
-  DESTINO_RECUPERACION,
-  type EventPayloads,
-  type OfertaResuelta,
-} from './events.js';
+import { isTipoEvento } from '@extranet/contracts/integracion/tipos-evento';
+import { DESTINO_OPERADORES, DESTINO_RECUPERACION, payloadOf, type TipoEvento } from './events.js';
 import {
   claimDue,
   findUsuarioActivo,
@@ -63,6 +59,20 @@ export function webhookSignature(secret: string, timestamp: string, body: string
   return `sha256=${hmacHex(secret, `${timestamp}.${body}`)}`;
 }
 
+/**
+ * The delivery's payload, checked against its type's contract: one that no longer fits is
+ * given up rather than sent (a webhook receiver relies on the document).
+ */
+function payloadDe<T extends TipoEvento>(entrega: EntregaReclamada, tipo: T) {
+  try {
+    return payloadOf(tipo, JSON.parse(entrega.payload));
+  } catch (error) {
+    throw new PermanentError(
+      `Evento ${entrega.evento_id} (${tipo}) no cumple su esquema: ${String(error)}`,
+    );
+  }
+}
+
 function usuarioIdOf(destino: string): number {
   const match = /^usuario:(\d+)$/.exec(destino);
   if (!match) throw new PermanentError(`Destino no válido: ${destino}`);
@@ -74,12 +84,11 @@ async function emailOf(
   app: FastifyInstance,
   entrega: EntregaReclamada,
 ): Promise<MailMessage | null> {
-  const payload: unknown = JSON.parse(entrega.payload);
   if (entrega.tipo === 'clave.recuperacion' && entrega.destino === DESTINO_RECUPERACION) {
-    return passwordRecoveryMailFor(app, payload as EventPayloads['clave.recuperacion']);
+    return passwordRecoveryMailFor(app, payloadDe(entrega, 'clave.recuperacion'));
   }
   if (entrega.tipo === 'solicitud.recibida' && entrega.destino === DESTINO_OPERADORES) {
-    const p = payload as EventPayloads['solicitud.recibida'];
+    const p = payloadDe(entrega, 'solicitud.recibida');
     return solicitudTransporteMail({
       to: app.config.operatorsEmail,
       solicitudId: p.solicitud_id,
@@ -95,7 +104,7 @@ async function emailOf(
       to: usuario.email,
       nombre: usuario.nombre,
       aceptada: entrega.tipo === 'oferta.aceptada',
-      oferta: payload as OfertaResuelta,
+      oferta: payloadDe(entrega, entrega.tipo),
       link: new URL('/proveedores/cargas', app.config.publicUrl).toString(),
     });
   }
@@ -110,7 +119,7 @@ async function emailOf(
 
 function pushOf(entrega: EntregaReclamada): PushPayload {
   if (entrega.tipo === 'oferta.aceptada' || entrega.tipo === 'oferta.rechazada') {
-    const o = JSON.parse(entrega.payload) as OfertaResuelta;
+    const o = payloadDe(entrega, entrega.tipo);
     const aceptada = entrega.tipo === 'oferta.aceptada';
     return {
       title: aceptada ? 'Oferta aceptada' : 'Oferta rechazada',
@@ -139,11 +148,13 @@ async function deliverPush(app: FastifyInstance, entrega: EntregaReclamada): Pro
 async function deliverWebhook(app: FastifyInstance, entrega: EntregaReclamada): Promise<void> {
   const webhook = await findWebhook(app.db, Number(entrega.destino));
   if (!webhook || webhook.activo !== 1) throw new PermanentError('Webhook eliminado o inactivo');
+  if (!isTipoEvento(entrega.tipo)) throw new PermanentError(`Tipo sin webhook: ${entrega.tipo}`);
+  // The body is the contract's `Evento<tipo>` (the document's `webhooks` section).
   const body = JSON.stringify({
     id: entrega.evento_id,
     tipo: entrega.tipo,
     created_at: entrega.evento_created_at,
-    payload: JSON.parse(entrega.payload) as unknown,
+    payload: payloadDe(entrega, entrega.tipo),
   });
   const timestamp = String(Math.floor(clock.now().getTime() / 1000));
   const response = await fetch(webhook.url, {

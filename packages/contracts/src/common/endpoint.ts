@@ -25,6 +25,8 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 
 export interface EndpointSchemas {
   params?: z.ZodType;
   query?: z.ZodType;
+  /** Request headers the endpoint reads (an `Idempotency-Key`), for validation and the document. */
+  headers?: z.ZodType;
   body?: z.ZodType;
   response?: z.ZodType;
 }
@@ -40,14 +42,17 @@ export interface Endpoint<S extends EndpointSchemas = EndpointSchemas> {
   readonly tag: string;
   /** One line in Spanish for the OpenAPI document. */
   readonly summary: string;
+  /** Longer explanation in Spanish (Markdown) when the summary is not enough. */
+  readonly description?: string;
   /** Loads the schemas (dynamic import of the feature's schema module). */
   readonly schemas: () => Promise<S>;
   /** Status of a success: 200 unless said (201 created, 204 no content). */
   readonly status?: 200 | 201 | 202 | 204;
   /** Error statuses beyond 400 (input), 401/403 (session) and 429/503 (always possible). */
   readonly errors?: readonly ErrorStatus[];
-  /** Body media type when not JSON. */
-  readonly consumes?: 'multipart/form-data' | 'application/x-www-form-urlencoded';
+  /** Body media type when not JSON (a form with a file, a form post, or the raw bytes of a PDF). */
+  readonly consumes?:
+    'multipart/form-data' | 'application/x-www-form-urlencoded' | 'application/pdf';
   /** Answer media type(s) when not JSON (a CSV export, a stored file of one of several types). */
   readonly produces?: string | readonly string[];
   /** Left out of the OpenAPI document (a demo page, not part of the API). */
@@ -65,6 +70,7 @@ export type BodyIn<E> = E extends Endpoint<infer S> ? In<S['body']> : never;
 export type ParamsOut<E> = E extends Endpoint<infer S> ? Out<S['params']> : never;
 export type QueryOut<E> = E extends Endpoint<infer S> ? Out<S['query']> : never;
 export type BodyOut<E> = E extends Endpoint<infer S> ? Out<S['body']> : never;
+export type HeadersOut<E> = E extends Endpoint<infer S> ? Out<S['headers']> : never;
 /** The parsed success answer (what the web gets back, what the handler returns). */
 export type ResponseOf<E> = E extends Endpoint<infer S> ? Out<S['response']> : never;
 

@@ -2,8 +2,7 @@ import { z } from 'zod';
 
 /*
  * Payloads of the outbox events of the driver's phone link (issue 17), as webhooks receive
- * them (`apps/server/src/outbox/events.ts` writes them). Kept in their own file; the change
- * feed's TIPOS_NOVEDAD does not list them yet.
+ * them and the change feed lists them (`eventos.ts` registers them with the other events).
  */
 
 const EstadoEta = z.enum(['a_tiempo', 'en_riesgo', 'con_retraso']);

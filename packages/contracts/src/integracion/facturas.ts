@@ -187,3 +187,13 @@ export const ResultadoPdf = z
     },
   });
 export type ResultadoPdf = z.infer<typeof ResultadoPdf>;
+
+/**
+ * Body of a PDF upload of the integration API: the raw bytes (`Content-Type: application/pdf`).
+ * Documentation only: the server's parser hands over the bytes, checked by their content.
+ */
+export const PdfBody = z.any().meta({
+  type: 'string',
+  format: 'binary',
+  description: 'Los bytes del PDF.',
+});

@@ -1,18 +1,6 @@
 import { z } from 'zod';
-
-/** Event types an ERP may read with `GET /api/integration/v1/novedades`. */
-export const TIPOS_NOVEDAD = [
-  'oferta.creada',
-  'oferta.editada',
-  'oferta.retirada',
-  'cmr.subido',
-  'factura_proveedor.subida',
-  'solicitud.recibida',
-  'sugerencia.recibida',
-  'prevencion.leida',
-] as const;
-export const TipoNovedad = z.enum(TIPOS_NOVEDAD);
-export type TipoNovedad = z.infer<typeof TipoNovedad>;
+import { Novedad } from './eventos.js';
+import { TIPOS_NOVEDAD, type TipoNovedad } from './tipos-evento.js';
 
 /** Items one read returns by default, and at most. */
 export const LIMITE_NOVEDADES = 100;
@@ -42,33 +30,28 @@ const TiposLista = z
     return tipos as TipoNovedad[];
   });
 
-/** Query of `GET /api/integration/v1/novedades`. */
+/**
+ * Query of `GET /api/integration/v1/novedades`, named like every keyset list (`cursor`,
+ * `limit`); a larger page than the portal's lists, for a machine catching up.
+ */
 export const NovedadesQuery = z.object({
-  /** The `siguiente` of the previous read; absent: from the first event kept. */
-  desde: z.string().min(1).max(200).optional(),
+  /** The `nextCursor` of the previous read; absent: from the first event kept. */
+  cursor: z.string().min(1).max(200).optional(),
   /** Only these types (all of TIPOS_NOVEDAD when absent). */
   tipos: TiposLista.optional(),
-  limite: z.coerce.number().int().min(1).max(MAX_LIMITE_NOVEDADES).default(LIMITE_NOVEDADES),
+  limit: z.coerce.number().int().min(1).max(MAX_LIMITE_NOVEDADES).default(LIMITE_NOVEDADES),
 });
 export type NovedadesQuery = z.infer<typeof NovedadesQuery>;
 
-/** One event: its id (increasing), type, instant and the type's self-contained payload. */
-export const Novedad = z.object({
-  id: z.number().int().positive(),
-  tipo: TipoNovedad,
-  created_at: z.string(),
-  payload: z.record(z.string(), z.unknown()),
-});
-export type Novedad = z.infer<typeof Novedad>;
-
 /**
- * Events after the cursor, oldest first. `siguiente` is the cursor of the next read: keep it
- * and pass it as `desde`; fewer than `limite` items means there is nothing more for now.
+ * Events after the cursor, oldest first. `nextCursor` is the cursor of the next read: keep it
+ * and pass it as `cursor`; fewer than `limit` items means there is nothing more for now. Unlike
+ * a list's last page it is never null: the feed goes on, and the cursor moves past what was seen.
  */
 export const Novedades = z
   .object({
     items: z.array(Novedad),
-    siguiente: z.string(),
+    nextCursor: z.string(),
   })
   .meta({
     example: {
@@ -100,7 +83,7 @@ export const Novedades = z
           },
         },
       ],
-      siguiente: 'WyJub3ZlZGFkZXMiLDEwNDNd',
+      nextCursor: 'WyJub3ZlZGFkZXMiLDEwNDNd',
     },
   });
 export type Novedades = z.infer<typeof Novedades>;

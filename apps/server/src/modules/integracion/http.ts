@@ -1,4 +1,3 @@
-import { ApiError } from '@extranet/contracts/common/error';
 import type { ApiScope, ErrorRegistro } from '@extranet/contracts/integracion/integracion';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -6,18 +5,6 @@ import type { Database } from '../../db/database.js';
 import { apiKeyOf, requireScope } from '../../plugins/integration-auth.js';
 import { idempotentWrite, type Answer } from './idempotency.js';
 import { batchValidationError } from './service.js';
-
-/** Prefix of every route of the integration API, version 1. */
-export const V1 = '/api/integration/v1';
-
-/** Error answers every integration write may give (documented in OpenAPI). */
-export const errors = {
-  400: ApiError,
-  401: ApiError,
-  403: ApiError,
-  413: ApiError,
-  422: ApiError,
-};
 
 /**
  * Validation of a batch as a whole: every problem is reported with the record's index
@@ -48,7 +35,7 @@ const rejectInvalidBatch: preHandlerAsyncHookHandler = async (request) => {
   throw batchValidationError(details);
 };
 
-/** Route options of an integration write: scope check, batch validation, a bigger body. */
+/** Route options of an integration batch write: scope check, batch validation, a bigger body. */
 export function guarded(scope: ApiScope) {
   return {
     attachValidation: true,

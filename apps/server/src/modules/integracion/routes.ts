@@ -1,14 +1,12 @@
-import { ApiError } from '@extranet/contracts/common/error';
 import {
-  IdempotencyHeaders,
-  LoteEmpresas,
-  LoteParadas,
-  LotePortes,
-  ResultadoLote,
-} from '@extranet/contracts/integracion/integracion';
-import { PartidaParams } from '@extranet/contracts/portes/porte';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errors, guarded, sendIdempotent, V1 } from './http.js';
+  upsertClientes,
+  upsertParadas,
+  upsertPortes,
+  upsertProveedores,
+} from '@extranet/contracts/integracion/endpoints';
+import type { FastifyPluginAsync } from 'fastify';
+import { registerEndpoint } from '../../lib/endpoint-route.js';
+import { guarded, sendIdempotent } from './http.js';
 import { upsertEmpresasLote, upsertParadasLote, upsertPortesLote } from './service.js';
 import cargasIntegracionRoutes from './cargas/routes.js';
 import novedadesRoutes from './novedades/routes.js';
@@ -20,64 +18,33 @@ import documentosIntegracionRoutes from './documentos/routes.js';
 /**
  * ERP integration API v1 (issue 6): batch upserts by the ERP's own ids, authenticated by API
  * keys (plugins/integration-auth.ts), each batch all-or-nothing in one transaction and
- * idempotent with the `Idempotency-Key` header.
+ * idempotent with the `Idempotency-Key` header. Definitions in `contracts/integracion/endpoints`.
  */
-const integracionRoutes: FastifyPluginAsyncZod = async (app) => {
-  for (const tabla of ['clientes', 'proveedores'] as const) {
-    app.put(
-      `${V1}/${tabla}`,
-      {
-        ...guarded(`${tabla}:write`),
-        schema: {
-          tags: ['integracion'],
-          summary: `Alta o actualización de ${tabla} por su erp_id (lote de hasta 1000)`,
-          security: [{ apiKey: [] }],
-          headers: IdempotencyHeaders,
-          body: LoteEmpresas,
-          response: { 200: ResultadoLote, ...errors },
-        },
-      },
-      (request, reply) =>
+const integracionRoutes: FastifyPluginAsync = async (app) => {
+  for (const [definition, tabla] of [
+    [upsertClientes, 'clientes'],
+    [upsertProveedores, 'proveedores'],
+  ] as const) {
+    await registerEndpoint(app, definition, {
+      ...guarded(`${tabla}:write`),
+      handler: (request, reply) =>
         sendIdempotent(request, reply, (trx) => upsertEmpresasLote(trx, tabla, request.body)),
-    );
+    });
   }
 
-  app.put(
-    `${V1}/portes`,
-    {
-      ...guarded('portes:write'),
-      schema: {
-        tags: ['integracion'],
-        summary: 'Alta o actualización de portes por partida, del cliente con ese erp_id',
-        security: [{ apiKey: [] }],
-        headers: IdempotencyHeaders,
-        body: LotePortes,
-        response: { 200: ResultadoLote, ...errors },
-      },
-    },
-    (request, reply) =>
+  await registerEndpoint(app, upsertPortes, {
+    ...guarded('portes:write'),
+    handler: (request, reply) =>
       sendIdempotent(request, reply, (trx) => upsertPortesLote(trx, request.body)),
-  );
+  });
 
-  app.post(
-    `${V1}/portes/:partida/seguimiento`,
-    {
-      ...guarded('portes:write'),
-      schema: {
-        tags: ['integracion'],
-        summary: 'Paradas de seguimiento de un porte por su erp_id (una repetida se actualiza)',
-        security: [{ apiKey: [] }],
-        params: PartidaParams,
-        headers: IdempotencyHeaders,
-        body: LoteParadas,
-        response: { 200: ResultadoLote, ...errors, 404: ApiError },
-      },
-    },
-    (request, reply) =>
+  await registerEndpoint(app, upsertParadas, {
+    ...guarded('portes:write'),
+    handler: (request, reply) =>
       sendIdempotent(request, reply, (trx) =>
         upsertParadasLote(trx, request.params.partida, request.body),
       ),
-  );
+  });
 
   await app.register(usuariosIntegracionRoutes);
   await app.register(novedadesRoutes);

@@ -1,3 +1,4 @@
+import type { PorteAviso } from '@extranet/contracts/integracion/eventos';
 import type {
   ErrorRegistro,
   LoteEmpresas,
@@ -8,7 +9,7 @@ import type {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
-import { recordEvent, type PorteAviso } from '../../outbox/events.js';
+import { recordEvent } from '../../outbox/events.js';
 import { HttpError } from '../../lib/http-error.js';
 import {
   empresaIdsByErp,

@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { ApiError } from '@extranet/contracts/common/error';
-import { IdempotencyHeaders, type ApiScope } from '@extranet/contracts/integracion/integracion';
+import type { ApiScope } from '@extranet/contracts/integracion/integracion';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { Database } from '../../../db/database.js';
 import { requireScope } from '../../../plugins/integration-auth.js';
 import { HttpError } from '../../../lib/http-error.js';
@@ -40,29 +38,9 @@ export function registerPdfBody(app: FastifyInstance): void {
   );
 }
 
-/** Route options of a raw PDF upload: its scope, the size cap and the documented errors. */
+/** Route options of a raw PDF upload: its scope and the size cap. */
 export function pdfRoute(app: FastifyInstance, scope: ApiScope) {
-  return {
-    bodyLimit: app.config.uploadMaxBytes,
-    preHandler: requireScope(scope),
-    schema: {
-      tags: ['integracion'],
-      security: [{ apiKey: [] }],
-      consumes: ['application/pdf'],
-      headers: IdempotencyHeaders,
-      // Documentation only: the parser hands over the raw bytes, checked by `storePdfBody`.
-      body: z.any().meta({ type: 'string', format: 'binary', description: 'Los bytes del PDF.' }),
-      response: {
-        400: ApiError,
-        401: ApiError,
-        403: ApiError,
-        404: ApiError,
-        413: ApiError,
-        415: ApiError,
-        422: ApiError,
-      },
-    },
-  };
+  return { bodyLimit: app.config.uploadMaxBytes, preHandler: requireScope(scope) };
 }
 
 /**

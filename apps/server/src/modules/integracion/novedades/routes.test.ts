@@ -1,4 +1,5 @@
-import type { Novedad, Novedades } from '@extranet/contracts/integracion/novedades';
+import type { Novedad } from '@extranet/contracts/integracion/eventos';
+import type { Novedades } from '@extranet/contracts/integracion/novedades';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../../app.js';
 import { DEMO_USERS } from '../../../db/seed/demo.js';
@@ -11,6 +12,9 @@ import { createApiKey } from '../../api-keys/service.js';
 import { cursorNovedades } from './service.js';
 
 const URL = '/api/integration/v1/novedades';
+
+/** The text of a suggestion event (the other types have none). */
+const textoDe = (n: Novedad) => (n.tipo === 'sugerencia.recibida' ? n.payload.texto : undefined);
 
 describe.each(testDatabases())('API de integración: novedades ($name)', ({ name, open }) => {
   let handle: TestDatabaseHandle;
@@ -40,18 +44,18 @@ describe.each(testDatabases())('API de integración: novedades ($name)', ({ name
       headers: { authorization: `Bearer ${apiKey}` },
     });
 
-  /** Reads from `desde` to the end, page by page; returns the items and the last cursor. */
+  /** Reads from cursor `desde` to the end, page by page; returns the items and the last cursor. */
   async function leerTodo(desde: string | null, extra = '') {
     const items: Novedad[] = [];
     let cursor = desde;
     for (;;) {
-      const res = await get(`?limite=2${extra}${cursor ? `&desde=${cursor}` : ''}`);
+      const res = await get(`?limit=2${extra}${cursor ? `&cursor=${cursor}` : ''}`);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['cache-control']).toBe('no-store');
       const page = res.json<Novedades>();
       items.push(...page.items);
-      cursor = page.siguiente;
-      if (page.items.length < 2) return { items, siguiente: cursor };
+      cursor = page.nextCursor;
+      if (page.items.length < 2) return { items, nextCursor: cursor };
     }
   }
 
@@ -59,8 +63,8 @@ describe.each(testDatabases())('API de integración: novedades ($name)', ({ name
     const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     const op = doc.paths['/api/integration/v1/novedades'].get;
     expect(op.parameters.map((p: { name: string }) => p.name).sort()).toEqual([
-      'desde',
-      'limite',
+      'cursor',
+      'limit',
       'tipos',
     ]);
     expect(JSON.stringify(op.responses['200'])).toContain('WyJub3ZlZGFkZXMiLDEwNDNd');
@@ -74,7 +78,7 @@ describe.each(testDatabases())('API de integración: novedades ($name)', ({ name
     expect(res.json().error.code).toBe('INSUFFICIENT_SCOPE');
   });
 
-  it('lo ocurrido en el portal, en orden de evento, y se reanuda con siguiente', async () => {
+  it('lo ocurrido en el portal, en orden de evento, y se reanuda con nextCursor', async () => {
     const inicio = await leerTodo(null);
     // Activity in the portals: a suggestion, an offer created, edited and withdrawn, and a
     // prevention document acknowledged (twice: only the first is news).
@@ -120,7 +124,7 @@ describe.each(testDatabases())('API de integración: novedades ($name)', ({ name
       }),
     );
 
-    const { items, siguiente } = await leerTodo(inicio.siguiente);
+    const { items, nextCursor } = await leerTodo(inicio.nextCursor);
     expect(items.map((i) => i.tipo)).toEqual([
       'sugerencia.recibida',
       'oferta.creada',
@@ -141,33 +145,33 @@ describe.each(testDatabases())('API de integración: novedades ($name)', ({ name
     expect(typeof items[0]!.created_at).toBe('string');
 
     // Nothing new since: same cursor, no items. A new event appears after it, alone.
-    const nada = await get(`?desde=${siguiente}`);
-    expect(nada.json()).toEqual({ items: [], siguiente });
+    const nada = await get(`?cursor=${nextCursor}`);
+    expect(nada.json()).toEqual({ items: [], nextCursor });
     await cliente.post('/api/clientes/sugerencias', { texto: 'Otra más' });
-    const despues = (await get(`?desde=${siguiente}`)).json<Novedades>();
-    expect(despues.items.map((i) => [i.tipo, i.payload['texto']])).toEqual([
+    const despues = (await get(`?cursor=${nextCursor}`)).json<Novedades>();
+    expect(despues.items.map((i) => [i.tipo, textoDe(i)])).toEqual([
       ['sugerencia.recibida', 'Otra más'],
     ]);
   });
 
   it('tipos filtra; el cursor salta los de otros tipos ya vistos', async () => {
-    const base = (await leerTodo(null)).siguiente;
+    const base = (await leerTodo(null)).nextCursor;
     await cliente.post('/api/clientes/sugerencias', { texto: 'Filtrada fuera' });
     const solo = (
-      await get(`?desde=${base}&tipos=oferta.creada,prevencion.leida`)
+      await get(`?cursor=${base}&tipos=oferta.creada,prevencion.leida`)
     ).json<Novedades>();
     expect(solo.items).toEqual([]);
     // The suggestion is behind the new cursor: it is not read again with other types either.
-    const luego = (await get(`?desde=${solo.siguiente}`)).json<Novedades>();
+    const luego = (await get(`?cursor=${solo.nextCursor}`)).json<Novedades>();
     expect(luego.items).toEqual([]);
-    const todas = (await get(`?desde=${base}&tipos=sugerencia.recibida`)).json<Novedades>();
-    expect(todas.items.map((i) => i.payload['texto'])).toEqual(['Filtrada fuera']);
+    const todas = (await get(`?cursor=${base}&tipos=sugerencia.recibida`)).json<Novedades>();
+    expect(todas.items.map((i) => textoDe(i))).toEqual(['Filtrada fuera']);
   });
 
   it('cursor o tipo no válidos, límite fuera de rango: 400 en español', async () => {
-    for (const desde of ['nada', cursorNovedades(1).slice(0, -2), 'WyJvdHJvIiwxXQ']) {
-      const res = await get(`?desde=${desde}`);
-      expect(res.statusCode, desde).toBe(400);
+    for (const cursor of ['nada', cursorNovedades(1).slice(0, -2), 'WyJvdHJvIiwxXQ']) {
+      const res = await get(`?cursor=${cursor}`);
+      expect(res.statusCode, cursor).toBe(400);
       expect(res.json().error).toEqual({
         code: 'INVALID_CURSOR',
         message: 'El cursor de paginación no es válido.',
@@ -176,14 +180,14 @@ describe.each(testDatabases())('API de integración: novedades ($name)', ({ name
     const tipo = await get('?tipos=oferta.creada,porte.entregado');
     expect(tipo.statusCode).toBe(400);
     expect(JSON.stringify(tipo.json())).toContain('Tipo de novedad no válido: porte.entregado');
-    expect((await get('?limite=0')).statusCode).toBe(400);
-    expect((await get('?limite=1001')).statusCode).toBe(400);
+    expect((await get('?limit=0')).statusCode).toBe(400);
+    expect((await get('?limit=1001')).statusCode).toBe(400);
   });
 
   it.runIf(name === 'postgres')(
     'estable con inserciones concurrentes: un evento anterior aún sin confirmar no se salta',
     async () => {
-      const base = (await leerTodo(null)).siguiente;
+      const base = (await leerTodo(null)).nextCursor;
       let commitA!: () => void;
       const gate = new Promise<void>((resolve) => (commitA = resolve));
       let recordedA!: () => void;
@@ -205,12 +209,12 @@ describe.each(testDatabases())('API de integración: novedades ($name)', ({ name
       await handle.db
         .transaction()
         .execute((trx) => recordEvent(trx, 'sugerencia.recibida', sugerencia('B')));
-      const read = get(`?desde=${base}&tipos=sugerencia.recibida`);
+      const read = get(`?cursor=${base}&tipos=sugerencia.recibida`);
       setTimeout(commitA, 300);
       const page = (await read).json<Novedades>();
       await a;
       // Without waiting for A, the read would return B alone and its cursor would skip A.
-      expect(page.items.map((i) => i.payload['texto'])).toEqual(['A', 'B']);
+      expect(page.items.map((i) => textoDe(i))).toEqual(['A', 'B']);
     },
   );
 });

@@ -1,19 +1,12 @@
-import {
-  TIPOS_NOVEDAD,
-  type Novedades,
-  type NovedadesQuery,
-  type TipoNovedad,
-} from '@extranet/contracts/integracion/novedades';
+import { Novedad } from '@extranet/contracts/integracion/eventos';
+import type { Novedades, NovedadesQuery } from '@extranet/contracts/integracion/novedades';
+import { TIPOS_NOVEDAD, type TipoNovedad } from '@extranet/contracts/integracion/tipos-evento';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../../db/database.js';
 import { decodeCursor, encodeCursor } from '../../../lib/cursor.js';
-import type { TipoEvento } from '../../../outbox/events.js';
 import { HttpError } from '../../../lib/http-error.js';
 import { LOCK_NOT_AVAILABLE, readEventosDesde } from './repository.js';
-
-/** Every readable type is an event type the outbox records. */
-const TIPOS: readonly TipoEvento[] = TIPOS_NOVEDAD satisfies readonly TipoEvento[];
 
 const TAG = 'novedades';
 const Posicion = z.tuple([z.number().int().min(0)]);
@@ -40,14 +33,14 @@ export async function leerNovedades(
   db: Kysely<Database>,
   query: NovedadesQuery,
 ): Promise<Novedades> {
-  const [desde] = query.desde ? decodeCursor(query.desde, TAG, Posicion) : [0];
+  const [desde] = query.cursor ? decodeCursor(query.cursor, TAG, Posicion) : [0];
   const tipos: readonly TipoNovedad[] = query.tipos ?? TIPOS_NOVEDAD;
   let leido;
   try {
     leido = await readEventosDesde(db, {
       despuesDe: desde,
-      tipos: TIPOS.filter((t) => (tipos as readonly string[]).includes(t)),
-      limite: query.limite,
+      tipos: TIPOS_NOVEDAD.filter((t) => (tipos as readonly string[]).includes(t)),
+      limite: query.limit,
     });
   } catch (error) {
     if (!isLockTimeout(error)) throw error;
@@ -58,14 +51,17 @@ export async function leerNovedades(
     );
   }
   const { rows, maxId } = leido;
-  const ultimo = rows.length === query.limite ? rows.at(-1)!.id : Math.max(desde, maxId);
+  const ultimo = rows.length === query.limit ? rows.at(-1)!.id : Math.max(desde, maxId);
   return {
-    items: rows.map((r) => ({
-      id: r.id,
-      tipo: r.tipo as TipoNovedad,
-      created_at: r.created_at,
-      payload: JSON.parse(r.payload) as Record<string, unknown>,
-    })),
-    siguiente: cursorNovedades(ultimo),
+    // Each item is its type's contract (the webhooks' body too); recordEvent checked it going in.
+    items: rows.map((r) =>
+      Novedad.parse({
+        id: r.id,
+        tipo: r.tipo,
+        created_at: r.created_at,
+        payload: JSON.parse(r.payload) as unknown,
+      }),
+    ),
+    nextCursor: cursorNovedades(ultimo),
   };
 }
