@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
+import boundaries from './eslint.boundaries.js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -49,5 +50,6 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['@extranet/server*', '**/apps/server/**'] }],
     },
   },
+  ...boundaries,
   prettier,
 );

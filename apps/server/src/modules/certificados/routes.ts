@@ -6,7 +6,7 @@ import { ApiError } from '@extranet/contracts/common/error';
 import { supplierResources } from '@extranet/contracts/menus/menu';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireProveedor, requireResource } from '../../plugins/session.js';
-import { receiveUpload } from '../../storage/receive-upload.js';
+import { receiveUpload } from '../archivos/upload.js';
 import { proveedorActorOf } from '../../plugins/actor.js';
 import { estadoBloqueo, listCertificadosProveedor, subirCertificado } from './service.js';
 

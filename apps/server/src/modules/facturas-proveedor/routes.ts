@@ -8,7 +8,7 @@ import {
 import { supplierResources } from '@extranet/contracts/menus/menu';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireProveedor, requireResource } from '../../plugins/session.js';
-import { receiveUpload } from '../../storage/receive-upload.js';
+import { receiveUpload } from '../archivos/upload.js';
 import { proveedorActorOf } from '../../plugins/actor.js';
 import { getFacturaProveedor, listFacturasProveedor, subirFactura } from './service.js';
 
