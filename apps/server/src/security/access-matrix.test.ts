@@ -7,7 +7,11 @@ import { TestBrowser, signedIn } from '../test/session.js';
 import { RECURSOS_CLIENTES } from '../db/seed/demo.js';
 import { createAccessLink } from '../modules/access-links/service.js';
 import { pdfBytes, multipart } from '../test/transportes.js';
-import { createIntegrationKey, openApiOperations, type Operation } from '../test/security/openapi.js';
+import {
+  createIntegrationKey,
+  openApiOperations,
+  type Operation,
+} from '../test/security/openapi.js';
 import { securityArea } from '../test/security/report.js';
 
 const area = securityArea(

@@ -27,8 +27,3 @@ const CATALOG: Record<Portal, MenuEntry[]> = {
 export function accessLinkMenu(portal: Portal): MenuEntry[] {
   return CATALOG[portal].map((entry) => ({ ...entry }));
 }
-
-/** The portal a resource key belongs to (`apiweb.proveedores.*` → proveedores). */
-export function portalOfResource(recurso: string): Portal {
-  return recurso.startsWith('apiweb.proveedores.') ? 'proveedores' : 'clientes';
-}
