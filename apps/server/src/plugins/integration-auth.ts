@@ -95,7 +95,7 @@ export default fp<IntegrationAuthOptions>(
     // onSend, not onResponse: the use is on record before the ERP sees the answer.
     app.addHook('onSend', (request, reply, payload, done) => {
       if (!request.apiKey) return done(null, payload);
-      logUse({
+      void logUse({
         apiKeyId: request.apiKey.id,
         metodo: request.method,
         ruta: request.url.split('?')[0] ?? request.url,

@@ -139,10 +139,11 @@ export async function receiveUploadInto(
   if (!received || !inspector) throw new HttpError(400, 'FILE_REQUIRED', 'Adjunte un fichero.');
   if (received.type === 'pdf') {
     // Whole now: parsed for actions, embedded files and XFA that no byte pattern can see.
-    const refused = await checkPdf(await readFile(received.temp)).catch((error: unknown) => error);
-    if (refused) {
+    try {
+      await checkPdf(await readFile(received.temp));
+    } catch (error) {
       await rm(received.temp, { force: true });
-      throw refused;
+      throw error;
     }
   }
 
