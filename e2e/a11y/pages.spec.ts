@@ -32,6 +32,20 @@ const supplierPages: [string, string | RegExp][] = [
   ['/proveedores/prevencion', 'Prevención'],
 ];
 
+/**
+ * Waits for the open dialog's opening transition to end (no CSS transition running, the dialog
+ * fully opaque): axe measures contrast on the colours as they are then.
+ */
+async function dialogSettled(page: Page) {
+  await page.waitForFunction(() => {
+    const dialog = document.querySelector('[role="dialog"]');
+    const transitioning = document
+      .getAnimations()
+      .some((animation) => animation instanceof CSSTransition && animation.playState === 'running');
+    return dialog !== null && getComputedStyle(dialog).opacity === '1' && !transitioning;
+  });
+}
+
 test.describe('WCAG 2.2 AA (axe-core), no violations', () => {
   // Sign-in plus a full axe run on a two-core machine shared with other browsers.
   test.describe.configure({ timeout: 90_000 });
@@ -44,7 +58,7 @@ test.describe('WCAG 2.2 AA (axe-core), no violations', () => {
 
     await page.getByRole('button', { name: 'Recibir nueva contraseña' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    await page.waitForTimeout(300); // the opening transition: colours are final once it ends
+    await dialogSettled(page);
     await expectNoViolations(page, 'diálogo de recuperación');
 
     await page.goto('/proveedores/login');
@@ -98,7 +112,7 @@ test.describe('WCAG 2.2 AA (axe-core), no violations', () => {
       .first()
       .click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    await page.waitForTimeout(300);
+    await dialogSettled(page);
     await expectNoViolations(page, 'diálogo de oferta');
   });
 
@@ -109,7 +123,7 @@ test.describe('WCAG 2.2 AA (axe-core), no violations', () => {
     await page.getByRole('checkbox').nth(1).check();
     await page.getByRole('button', { name: 'Subir factura' }).click();
     await expect(page.getByRole('dialog', { name: 'Subir factura' })).toBeVisible();
-    await page.waitForTimeout(300);
+    await dialogSettled(page);
     await expectNoViolations(page, 'diálogo de subir factura');
   });
 });

@@ -9,21 +9,26 @@ import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { refuseControlCharactersInUrl, requestValidatorCompiler } from './lib/validator.js';
 import type { Mailer } from './mail/mailer.js';
 import accessLinkRoutes from './modules/access-links/routes.js';
+import { authenticateApiKey, logApiKeyUse } from './modules/api-keys/service.js';
 import archivosRoutes from './modules/archivos/routes.js';
 import authRoutes from './modules/auth/routes.js';
 import totpRoutes from './modules/auth/totp-routes.js';
 import cargasRoutes from './modules/cargas/routes.js';
 import certificadosRoutes from './modules/certificados/routes.js';
 import circuitoRoutes from './modules/circuito/routes.js';
+import { circuitoOriginsCache, withFormActionSources } from './modules/circuito/service.js';
 import facturasRoutes from './modules/facturas/routes.js';
 import facturasProveedorRoutes from './modules/facturas-proveedor/routes.js';
 import healthRoutes from './modules/health/routes.js';
+import { buildInitialData } from './modules/initial-data/service.js';
 import integracionRoutes from './modules/integracion/routes.js';
 import menuRoutes from './modules/menus/routes.js';
+import { sessionHasResource } from './modules/menus/service.js';
 import passwordResetRoutes from './modules/password-reset/routes.js';
 import prevencionRoutes from './modules/prevencion/routes.js';
 import portesRoutes from './modules/portes/routes.js';
 import pushRoutes from './modules/push/routes.js';
+import { resumeSession } from './modules/sesiones/service.js';
 import solicitudesRoutes from './modules/solicitudes/routes.js';
 import sugerenciasRoutes from './modules/sugerencias/routes.js';
 import trackingRoutes from './modules/tracking/routes.js';
@@ -37,8 +42,8 @@ import integrationAuthPlugin from './plugins/integration-auth.js';
 import mailPlugin from './plugins/mail.js';
 import multipartPlugin from './plugins/multipart.js';
 import openapiPlugin from './plugins/openapi.js';
-import outboxPlugin from './plugins/outbox.js';
-import pushPlugin, { type PushPluginOptions } from './plugins/push.js';
+import outboxPlugin from './outbox/plugin.js';
+import pushPlugin, { type PushPluginOptions } from './modules/push/plugin.js';
 import redisPlugin from './plugins/redis.js';
 import securityHeadersPlugin from './plugins/security-headers.js';
 import sessionPlugin from './plugins/session.js';
@@ -111,9 +116,15 @@ export async function buildApp({
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(databasePlugin, { database });
   await app.register(redisPlugin);
-  await app.register(sessionPlugin);
+  await app.register(sessionPlugin, {
+    resume: (cookieValue) => resumeSession(app.db, config, cookieValue),
+    hasResource: (session, recurso) => sessionHasResource(app.db, session, recurso),
+  });
   await app.register(csrfPlugin);
-  await app.register(integrationAuthPlugin);
+  await app.register(integrationAuthPlugin, {
+    authenticate: (bearer) => authenticateApiKey(app.db, bearer),
+    logUse: (use) => logApiKeyUse(app.db, use),
+  });
   await app.register(openapiPlugin);
   await app.register(mailPlugin, { mailer });
   await app.register(pushPlugin, push ?? {});
@@ -147,7 +158,12 @@ export async function buildApp({
   await app.register(sugerenciasRoutes);
   await app.register(integracionRoutes);
 
-  await app.register(spaPlugin, { webDistDir: config.webDistDir });
+  const circuitoOrigins = circuitoOriginsCache(app.db);
+  await app.register(spaPlugin, {
+    webDistDir: config.webDistDir,
+    initialData: () => buildInitialData(app),
+    pageCsp: async (csp) => withFormActionSources(csp, await circuitoOrigins()),
+  });
   return app;
 }
 

@@ -6,7 +6,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { seedDemo } from './db/seed/demo.js';
 import { storeDemoFilesIn } from './db/seed/demo-files.js';
 import { createJobScheduler } from './jobs/scheduler.js';
-import { createFileStorage } from './storage/file-storage.js';
+import { createFileStorage } from './storage/create-file-storage.js';
 
 /**
  * Starts the portal: validates the configuration, opens and migrates the database (seeding

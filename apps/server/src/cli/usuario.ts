@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { PortalUsuario, RecursoUsuario } from '@extranet/contracts/integracion/usuarios';
 import type { Kysely } from 'kysely';
 import type { Database, Portal, RegionCodigo } from '../db/database.js';
-import { portalOfResource } from '../modules/menus/catalog.js';
+import { portalOfResource } from '../lib/resources.js';
 import {
   concederRecurso,
   crearUsuario,

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { startRealServer, type RealServer } from './real-server.js';
+import { startRealServer, type RealServer } from '../test/real-server.js';
 
 /*
  * server.ts buffers log lines (4 KiB writes): a quiet server must still show each line within

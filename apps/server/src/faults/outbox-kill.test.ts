@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginOverHttp, startRealServer, type RealServer } from './real-server.js';
+import { loginOverHttp, startRealServer, type RealServer } from '../test/real-server.js';
 
 const run = promisify(execFile);
 const serverDir = path.resolve(import.meta.dirname, '../..');

@@ -10,7 +10,7 @@ import {
   startRealServer,
   type RealServer,
   type RealSession,
-} from './real-server.js';
+} from '../test/real-server.js';
 
 const SHUTDOWN_TIMEOUT_MS = 8000;
 

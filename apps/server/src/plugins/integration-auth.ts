@@ -6,13 +6,30 @@ import type {
   preHandlerAsyncHookHandler,
 } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  authenticateApiKey,
-  logApiKeyUse,
-  type ApiKeyPrincipal,
-} from '../modules/api-keys/service.js';
 import { HttpError } from '../lib/http-error.js';
 import { sendError } from './errors.js';
+
+/** The API key an integration call authenticated with. */
+export interface ApiKeyPrincipal {
+  id: number;
+  nombre: string;
+  scopes: ApiScope[];
+}
+
+/** One authenticated call, for the key's usage log. */
+export interface ApiKeyUse {
+  apiKeyId: number;
+  metodo: string;
+  ruta: string;
+  status: number;
+}
+
+/** What the plugin needs from the api-keys module, handed in by app.ts. */
+export interface IntegrationAuthOptions {
+  /** The key of a bearer token, or null (unknown, revoked). */
+  authenticate(bearer: string): Promise<ApiKeyPrincipal | null>;
+  logUse(use: ApiKeyUse): Promise<void>;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -54,14 +71,14 @@ export function requireScope(scope: ApiScope): preHandlerAsyncHookHandler {
  * else. Cookies are ignored (the session plugin skips these paths), so a browser session can
  * never call the integration API. Each authenticated call is logged with its answer.
  */
-export default fp(
-  async function integrationAuthPlugin(app: FastifyInstance) {
+export default fp<IntegrationAuthOptions>(
+  async function integrationAuthPlugin(app: FastifyInstance, { authenticate: keyOf, logUse }) {
     app.decorateRequest('apiKey', null);
 
     const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
       const header = request.headers.authorization;
       const bearer = header === undefined ? undefined : BEARER.exec(header)?.[1];
-      const key = bearer ? await authenticateApiKey(app.db, bearer) : null;
+      const key = bearer ? await keyOf(bearer) : null;
       if (!key) {
         reply.header('www-authenticate', 'Bearer');
         sendError(reply, 401, 'INVALID_API_KEY', 'Clave de API no válida o revocada.');
@@ -78,7 +95,7 @@ export default fp(
     // onSend, not onResponse: the use is on record before the ERP sees the answer.
     app.addHook('onSend', (request, reply, payload, done) => {
       if (!request.apiKey) return done(null, payload);
-      logApiKeyUse(app.db, {
+      void logUse({
         apiKeyId: request.apiKey.id,
         metodo: request.method,
         ruta: request.url.split('?')[0] ?? request.url,

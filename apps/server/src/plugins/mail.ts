@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createMailer, type Mailer } from '../mail/mailer.js';
+import { createMailer } from '../mail/create-mailer.js';
+import type { Mailer } from '../mail/mailer.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -7,16 +7,45 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.js';
-import type { Portal } from '../db/database.js';
-import { portalOfResource } from '../modules/menus/catalog.js';
-import { sessionHasResource } from '../modules/menus/service.js';
-import type { Session } from '../modules/sesiones/service.js';
-import { resumeSession } from '../modules/sesiones/service.js';
+import type { Portal, RegionCodigo } from '../db/database.js';
 import { HttpError } from '../lib/http-error.js';
+import { portalOfResource } from '../lib/resources.js';
 
-export type { Session } from '../modules/sesiones/service.js';
+/** The signed-in state a request carries (`request.session`). */
+export interface Session {
+  /** Public id, safe to show (`GET /api/auth` sessionId); never the cookie value. */
+  id: string;
+  /** Null when the session was opened from an id+token access link. */
+  usuarioId: number | null;
+  portal: Portal;
+  region: RegionCodigo;
+  clienteId: number | null;
+  proveedorId: number | null;
+  viaAccessLink: boolean;
+}
+
+/** The session plus its database key (sha256 of the cookie): server-side only. */
+export interface LoadedSession {
+  key: string;
+  session: Session;
+}
+
+/**
+ * What the plugin needs from the sessions and menus modules, handed in by app.ts so this layer
+ * does not import the modules that build on it.
+ */
+export interface SessionPluginOptions {
+  /** The live session of a cookie value, or null (unknown, expired, revoked). */
+  resume(cookieValue: string): Promise<LoadedSession | null>;
+  /** Whether the session's user holds the menu resource. */
+  hasResource(session: Session, recurso: string): Promise<boolean>;
+}
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The session plugin's options (requireResource asks it). */
+    sessions: SessionPluginOptions;
+  }
   interface FastifyRequest {
     /** The signed-in state, or null (no cookie, unknown, expired or revoked session). */
     session: Session | null;
@@ -68,15 +97,16 @@ function skipsSession(url: string): boolean {
  * (its service worker, icons, a cancelled fetch), and clearing the cookie in their answers
  * would delete the new session's cookie too — the browser clears by name, not by value.
  */
-export default fp(
-  async function sessionPlugin(app: FastifyInstance) {
+export default fp<SessionPluginOptions>(
+  async function sessionPlugin(app: FastifyInstance, { resume, hasResource }) {
+    app.decorate('sessions', { resume, hasResource });
     app.decorateRequest('session', null);
     app.decorateRequest('sessionKey', null);
     // Callback-style (plugins/security-headers.ts): only a request with a cookie waits.
     app.addHook('onRequest', (request, _reply, done) => {
       const cookieValue = request.cookies[SESSION_COOKIE];
       if (!cookieValue || skipsSession(request.url)) return done();
-      resumeSession(app.db, app.config, cookieValue).then((loaded) => {
+      resume(cookieValue).then((loaded) => {
         if (loaded) {
           request.session = loaded.session;
           request.sessionKey = loaded.key;
@@ -158,6 +188,6 @@ export function requireResource(recurso: string): preHandlerAsyncHookHandler {
     const session = sessionOf(request, portalOfResource(recurso));
     const empresaId = session.portal === 'clientes' ? session.clienteId : session.proveedorId;
     if (empresaId == null) throw noActiveEmpresa(session.portal);
-    if (!(await sessionHasResource(request.server.db, session, recurso))) throw forbidden();
+    if (!(await request.server.sessions.hasResource(session, recurso))) throw forbidden();
   });
 }

@@ -5,8 +5,6 @@ import type { InitialData } from '@extranet/contracts/initial-data/initial-data'
 import { INITIAL_DATA_ELEMENT_ID } from '@extranet/contracts/initial-data/initial-data';
 import type { FastifyInstance, FastifyReply, onSendAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { circuitoOriginsCache, withFormActionSources } from '../modules/circuito/service.js';
-import { buildInitialData } from '../modules/initial-data/service.js';
 import { ensureCsrfCookie } from './csrf.js';
 import { sendError } from './errors.js';
 
@@ -29,8 +27,16 @@ export function injectInitialData(html: string, data: InitialData): string {
  * Serves the built SPA: hashed assets with a year of caching, and index.html, with the
  * initial data embedded, for every other non-API path (history-mode routing).
  */
-export default fp<{ webDistDir: string }>(
-  async function spaPlugin(app: FastifyInstance, { webDistDir }) {
+export interface SpaPluginOptions {
+  webDistDir: string;
+  /** The data embedded in every page (app.ts hands in the module that builds it). */
+  initialData(): Promise<InitialData>;
+  /** The page's CSP as sent: the Circuito Seguridad form's origins are added to it. */
+  pageCsp(csp: string): Promise<string>;
+}
+
+export default fp<SpaPluginOptions>(
+  async function spaPlugin(app: FastifyInstance, { webDistDir, initialData, pageCsp }) {
     const indexFile = path.join(webDistDir, 'index.html');
     const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
     // The driver's phone page (issue 17): its own light entry, without the portal's data.
@@ -73,7 +79,7 @@ export default fp<{ webDistDir: string }>(
           'La aplicación web no está compilada. Ejecute «npm run build».',
         );
       }
-      const data = await buildInitialData(app);
+      const data = await initialData();
       ensureCsrfCookie(reply.request, reply);
       return reply
         .type('text/html; charset=utf-8')
@@ -84,15 +90,11 @@ export default fp<{ webDistDir: string }>(
     // The page is where the Circuito Seguridad form is posted from: its CSP's form-action must
     // allow the circuit's origins (from the data). A route hook, so it runs after the global
     // security headers, whatever they set.
-    const circuitoOrigins = circuitoOriginsCache(app.db);
     const allowCircuito: onSendAsyncHookHandler = async (_request, reply, payload) => {
       const csp = reply.getHeader('content-security-policy');
       const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
       if (html && typeof csp === 'string') {
-        reply.header(
-          'content-security-policy',
-          withFormActionSources(csp, await circuitoOrigins()),
-        );
+        reply.header('content-security-policy', await pageCsp(csp));
       }
       return payload;
     };

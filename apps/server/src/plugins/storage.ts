@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createFileStorage, type FileStorage } from '../storage/file-storage.js';
+import { createFileStorage } from '../storage/create-file-storage.js';
+import type { FileStorage } from '../storage/file-storage.js';
 import { LocalDiskStorage } from '../storage/local-disk-storage.js';
 import { removeStaleUploads } from '../storage/receive-upload.js';
 

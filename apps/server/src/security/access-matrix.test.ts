@@ -6,9 +6,13 @@ import { createProveedorConUsuario, insertCarga } from '../test/proveedores.js';
 import { TestBrowser, signedIn } from '../test/session.js';
 import { RECURSOS_CLIENTES } from '../db/seed/demo.js';
 import { createAccessLink } from '../modules/access-links/service.js';
-import { pdfBytes, multipart } from '../modules/transportes/test-support.js';
-import { createIntegrationKey, openApiOperations, type Operation } from './openapi.js';
-import { securityArea } from './report.js';
+import { pdfBytes, multipart } from '../test/transportes.js';
+import {
+  createIntegrationKey,
+  openApiOperations,
+  type Operation,
+} from '../test/security/openapi.js';
+import { securityArea } from '../test/security/report.js';
 
 const area = securityArea(
   'Object-level access (OpenAPI matrix)',

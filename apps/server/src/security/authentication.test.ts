@@ -8,7 +8,7 @@ import { hashResetToken } from '../modules/password-reset/service.js';
 import { buildTestApp } from '../test/app.js';
 import { testDatabases, type TestDatabaseHandle } from '../test/databases.js';
 import { TestBrowser, signedIn } from '../test/session.js';
-import { securityArea } from './report.js';
+import { securityArea } from '../test/security/report.js';
 
 const area = securityArea(
   'Authentication and sessions',

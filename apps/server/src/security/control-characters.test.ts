@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { App } from '../app.js';
 import { createApiKey } from '../modules/api-keys/service.js';
-import { multipart, pdfBytes } from '../modules/transportes/test-support.js';
+import { multipart, pdfBytes } from '../test/transportes.js';
 import { demoClientesApp } from '../test/clientes.js';
 import { testDatabases, type TestDatabaseHandle } from '../test/databases.js';
 import { signedIn, type TestBrowser } from '../test/session.js';
-import { openApiOperations } from './openapi.js';
+import { openApiOperations } from '../test/security/openapi.js';
 
 interface JsonSchema {
   $ref?: string;

@@ -6,8 +6,8 @@ import { buildTestApp } from '../test/app.js';
 import { testDatabases, type TestDatabaseHandle } from '../test/databases.js';
 import { createProveedorConUsuario } from '../test/proveedores.js';
 import { TestBrowser, signedIn } from '../test/session.js';
-import { openApiOperations, type Operation } from './openapi.js';
-import { securityArea } from './report.js';
+import { openApiOperations, type Operation } from '../test/security/openapi.js';
+import { securityArea } from '../test/security/report.js';
 
 const area = securityArea(
   'Headers and CSRF',

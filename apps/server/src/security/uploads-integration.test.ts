@@ -10,7 +10,7 @@ import {
   pdfJavaScriptWithEscapedNames,
 } from '../test/hostile-pdfs.js';
 import { SAMPLE_FILES } from '../test/multipart.js';
-import { securityArea } from './report.js';
+import { securityArea } from '../test/security/report.js';
 
 const area = securityArea(
   'Uploads (integration API)',

@@ -7,7 +7,7 @@ import {
   multipart,
   pdfBytes,
   postMultipart,
-} from '../modules/transportes/test-support.js';
+} from '../test/transportes.js';
 import { ActiveContentScanner } from '../storage/active-content.js';
 import { testDatabases, type TestDatabaseHandle } from '../test/databases.js';
 import {
@@ -17,7 +17,7 @@ import {
 } from '../test/hostile-pdfs.js';
 import { SAMPLE_FILES } from '../test/multipart.js';
 import type { TestBrowser } from '../test/session.js';
-import { securityArea } from './report.js';
+import { securityArea } from '../test/security/report.js';
 
 const area = securityArea(
   'Uploads (carrier portal)',

@@ -1,7 +1,4 @@
 import type { Readable } from 'node:stream';
-import type { AppConfig } from '../config.js';
-import { LocalDiskStorage, localFilesDir } from './local-disk-storage.js';
-import { S3Storage } from './s3-storage.js';
 
 /** What the storage needs to know about an object it is given. */
 export interface PutOptions {
@@ -63,10 +60,4 @@ export function assertSafeKey(key: string): void {
   if (key.length > 512 || !SAFE_KEY.test(key)) {
     throw new Error(`Clave de almacenamiento no válida: ${JSON.stringify(key)}`);
   }
-}
-
-/** S3-compatible storage when `S3_BUCKET` is set; otherwise local disk under `<DATA_DIR>/files`. */
-export function createFileStorage(config: AppConfig): FileStorage {
-  if (config.s3.bucket) return new S3Storage(config.s3);
-  return new LocalDiskStorage(localFilesDir(config.dataDir));
 }

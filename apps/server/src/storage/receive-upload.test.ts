@@ -8,7 +8,8 @@ import { buildTestApp } from '../test/app.js';
 import { testDatabases, type TestDatabaseHandle } from '../test/databases.js';
 import { multipartBody, SAMPLE_FILES, type FormPart } from '../test/multipart.js';
 import { localFilesDir } from './local-disk-storage.js';
-import { receiveUpload, sanitizeFileName, uploadTempDir } from './receive-upload.js';
+import { receiveUpload } from '../modules/archivos/upload.js';
+import { sanitizeFileName, uploadTempDir } from './receive-upload.js';
 
 const MAX = 512 * 1024; // "0,5 MB"
 

@@ -5,7 +5,6 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { storeContent } from '../modules/archivos/service.js';
 import { HttpError } from '../lib/http-error.js';
 import { ActiveContentScanner, activeContentError, checkPdf } from './active-content.js';
 import { contentKey } from './file-storage.js';
@@ -57,7 +56,14 @@ export interface ReceivedUpload {
 }
 
 /**
- * The one way to accept an uploaded file. Reads the request's (single) multipart file part,
+ * Puts content under `storageKey` by calling `write`, unless identical bytes are already there;
+ * true when it wrote. The archivos module's `storeContent` first reserves the key against the
+ * orphan purge (decision 009): the storage layer knows nothing of that table.
+ */
+export type StoreContent = (storageKey: string, write: () => Promise<void>) => Promise<boolean>;
+
+/**
+ * The one way to accept an uploaded file (routes call it through modules/archivos/upload.ts). Reads the request's (single) multipart file part,
  * streams it to a temp file while hashing and counting it, checks its type by magic bytes and
  * its size as it arrives, and moves it into `app.storage` under its content address.
  * The form's text fields (before or after the file) are returned as strings.
@@ -67,11 +73,12 @@ export interface ReceivedUpload {
  * transaction of its own change: see `recordUpload` in modules/archivos/service.ts. Once
  * stored, the bytes are never deleted by a request, only by the orphan purge (decision 009).
  */
-export async function receiveUpload(
+export async function receiveUploadInto(
   request: FastifyRequest,
+  store: StoreContent,
   options: ReceiveUploadOptions = {},
 ): Promise<{ file: ReceivedUpload; fields: Record<string, string> }> {
-  const { config, storage, db } = request.server;
+  const { config, storage } = request.server;
   const maxBytes = Math.min(options.maxBytes ?? config.uploadMaxBytes, config.uploadMaxBytes);
   const accept = options.accept ?? ALL_TYPES;
 
@@ -132,10 +139,11 @@ export async function receiveUpload(
   if (!received || !inspector) throw new HttpError(400, 'FILE_REQUIRED', 'Adjunte un fichero.');
   if (received.type === 'pdf') {
     // Whole now: parsed for actions, embedded files and XFA that no byte pattern can see.
-    const refused = await checkPdf(await readFile(received.temp)).catch((error: unknown) => error);
-    if (refused) {
+    try {
+      await checkPdf(await readFile(received.temp));
+    } catch (error) {
       await rm(received.temp, { force: true });
-      throw refused;
+      throw error;
     }
   }
 
@@ -145,7 +153,7 @@ export async function receiveUpload(
   let created: boolean;
   try {
     const temp = received.temp;
-    created = await storeContent({ db, storage }, storageKey, () =>
+    created = await store(storageKey, () =>
       storage.putFile(storageKey, temp, { mime, size: inspector.size }),
     );
   } finally {

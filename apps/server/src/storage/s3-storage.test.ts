@@ -7,7 +7,8 @@ import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeS3Server } from '../test/fake-s3-server.js';
 import { testConfig } from '../test/app.js';
-import { contentKey, createFileStorage, StoredFileNotFoundError } from './file-storage.js';
+import { createFileStorage } from './create-file-storage.js';
+import { contentKey, StoredFileNotFoundError } from './file-storage.js';
 import { S3Storage } from './s3-storage.js';
 
 const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');

@@ -1,5 +1,5 @@
 import { loadConfig } from '../../config.js';
-import { createFileStorage } from '../../storage/file-storage.js';
+import { createFileStorage } from '../../storage/create-file-storage.js';
 import { cliDatabaseOptions, describeTarget } from '../cli-options.js';
 import { openDatabase } from '../connection.js';
 import { migrateToLatest } from '../migrate.js';

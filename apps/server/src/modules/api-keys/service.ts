@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
+import type { ApiKeyPrincipal } from '../../plugins/integration-auth.js';
 import { randomToken, safeEqual, sha256Hex } from '../../lib/tokens.js';
 import {
   findApiKeyByPrefix,
@@ -20,11 +21,7 @@ type Db = Kysely<Database>;
 const KEY_FORMAT = /^ext_([0-9a-f]{8})_([A-Za-z0-9_-]{43})$/;
 
 /** A live API key as the request sees it (never its secret nor its hash). */
-export interface ApiKeyPrincipal {
-  id: number;
-  nombre: string;
-  scopes: ApiScope[];
-}
+export type { ApiKeyPrincipal } from '../../plugins/integration-auth.js';
 
 /** What `api-key list` shows. */
 export interface ApiKeyInfo extends ApiKeyPrincipal {

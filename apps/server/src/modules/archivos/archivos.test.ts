@@ -4,7 +4,7 @@ import type { App } from '../../app.js';
 import { buildTestApp } from '../../test/app.js';
 import { testDatabases, type TestDatabaseHandle } from '../../test/databases.js';
 import { multipartBody, SAMPLE_FILES } from '../../test/multipart.js';
-import { receiveUpload } from '../../storage/receive-upload.js';
+import { receiveUpload } from './upload.js';
 import { findArchivoForOwner, insertArchivo, type ArchivoOwner } from './repository.js';
 import { contentDisposition, sendArchivo } from './send-file.js';
 import { archivoValues, recordUpload } from './service.js';

@@ -5,7 +5,7 @@ import type { App } from '../../app.js';
 import { purgarArchivosHuerfanos } from '../../jobs/archivos-huerfanos.js';
 import { HttpError } from '../../lib/http-error.js';
 import { contentKey } from '../../storage/file-storage.js';
-import { receiveUpload } from '../../storage/receive-upload.js';
+import { receiveUpload } from './upload.js';
 import { buildTestApp } from '../../test/app.js';
 import { testDatabases, type TestDatabaseHandle } from '../../test/databases.js';
 import { FakeS3Server } from '../../test/fake-s3-server.js';

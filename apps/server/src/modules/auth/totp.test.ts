@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, vi } from 'vitest';
 import type { App } from '../../app.js';
 import { seedDemo } from '../../db/seed/demo.js';
 import { clock } from '../../lib/clock.js';
-import { securityArea } from '../../security/report.js';
+import { securityArea } from '../../test/security/report.js';
 import { accessLinkBrowser, clientesDe } from '../../test/clientes.js';
 import { buildTestApp } from '../../test/app.js';
 import { testDatabases, type TestDatabaseHandle } from '../../test/databases.js';

@@ -11,7 +11,7 @@ import {
   pdfBytes,
   postMultipart,
   SVG_BYTES,
-} from '../transportes/test-support.js';
+} from '../../test/transportes.js';
 import { estadoCertificado } from './service.js';
 
 function addDays(day: string, days: number): string {

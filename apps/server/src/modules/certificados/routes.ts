@@ -8,7 +8,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { registerEndpoint } from '../../lib/endpoint-route.js';
 import { proveedorActorOf } from '../../plugins/actor.js';
 import { requireProveedor, requireResource } from '../../plugins/session.js';
-import { receiveUpload } from '../../storage/receive-upload.js';
+import { receiveUpload } from '../archivos/upload.js';
 import { estadoBloqueo, listCertificadosProveedor, subirCertificado } from './service.js';
 
 const guard = [requireProveedor, requireResource(supplierResources.certificados)];

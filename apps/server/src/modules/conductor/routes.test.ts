@@ -13,7 +13,7 @@ import {
   multipart,
   otherCarrierTransporte,
   PNG_BYTES,
-} from '../transportes/test-support.js';
+} from '../../test/transportes.js';
 import { fechaHoraMadrid } from './planificacion.js';
 import { LIMITE_CONDUCTOR_POR_MINUTO } from './routes.js';
 import { driverTokenHash, HORAS_TRAS_ULTIMA_ENTREGA } from './service.js';

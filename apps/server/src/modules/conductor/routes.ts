@@ -14,7 +14,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { registerEndpoint } from '../../lib/endpoint-route.js';
 import { proveedorActorOf } from '../../plugins/actor.js';
 import { requireProveedor, requireResource } from '../../plugins/session.js';
-import { receiveUpload } from '../../storage/receive-upload.js';
+import { receiveUpload } from '../archivos/upload.js';
 import { TooManyAttemptsError } from '../auth/throttle.js';
 import {
   assertCmrConductorPosible,

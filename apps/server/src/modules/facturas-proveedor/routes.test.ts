@@ -11,7 +11,7 @@ import {
   pdfBytes,
   PNG_BYTES,
   postMultipart,
-} from '../transportes/test-support.js';
+} from '../../test/transportes.js';
 
 describe.each(testDatabases())('facturas del proveedor ($name)', ({ open }) => {
   let handle: TestDatabaseHandle;

@@ -10,8 +10,3 @@ import type { Portal } from '../../db/database.js';
 export function accessLinkMenu(portal: Portal): MenuEntry[] {
   return resourceCatalog[portal].map((entry, i) => ({ ...entry, menu: i + 1 }));
 }
-
-/** The portal a resource key belongs to (`apiweb.proveedores.*` → proveedores). */
-export function portalOfResource(recurso: string): Portal {
-  return recurso.startsWith('apiweb.proveedores.') ? 'proveedores' : 'clientes';
-}

@@ -2,7 +2,8 @@ import type { MenuEntry } from '@extranet/contracts/menus/menu';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { Session } from '../sesiones/service.js';
-import { accessLinkMenu, portalOfResource } from './catalog.js';
+import { portalOfResource } from '../../lib/resources.js';
+import { accessLinkMenu } from './catalog.js';
 import { hasRecurso, listRecursos } from './repository.js';
 
 /**

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.js';
 import { testDatabases, type TestDatabaseHandle } from '../../test/databases.js';
 import { TestBrowser, type TestBrowser as Browser } from '../../test/session.js';
-import { demoCarrierApp } from '../transportes/test-support.js';
+import { demoCarrierApp } from '../../test/transportes.js';
 
 describe.each(testDatabases())('prevención ($name)', ({ open }) => {
   let handle: TestDatabaseHandle;

@@ -2,27 +2,11 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config.js';
 import type { Database, Portal, RegionCodigo } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
+import type { LoadedSession } from '../../plugins/session.js';
 import { randomToken, sha256Hex } from '../../lib/tokens.js';
+// The session plugin owns the shape a request carries; this module stores it.
+export type { LoadedSession, Session } from '../../plugins/session.js';
 import { deleteSesion, findSesion, insertSesion, rekeySesion, touchSesion } from './repository.js';
-
-/** The signed-in state a request carries (`request.session`). */
-export interface Session {
-  /** Public id, safe to show (`GET /api/auth` sessionId); never the cookie value. */
-  id: string;
-  /** Null when the session was opened from an id+token access link. */
-  usuarioId: number | null;
-  portal: Portal;
-  region: RegionCodigo;
-  clienteId: number | null;
-  proveedorId: number | null;
-  viaAccessLink: boolean;
-}
-
-/** The session plus its database key (sha256 of the cookie): server-side only. */
-export interface LoadedSession {
-  key: string;
-  session: Session;
-}
 
 export interface NewSession {
   usuarioId: number | null;

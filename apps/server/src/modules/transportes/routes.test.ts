@@ -18,7 +18,7 @@ import {
   PNG_BYTES,
   postMultipart,
   SVG_BYTES,
-} from './test-support.js';
+} from '../../test/transportes.js';
 
 describe.each(testDatabases())('transportes del proveedor ($name)', ({ open }) => {
   let handle: TestDatabaseHandle;

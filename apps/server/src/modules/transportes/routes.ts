@@ -11,7 +11,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { registerEndpoint } from '../../lib/endpoint-route.js';
 import { proveedorActorOf } from '../../plugins/actor.js';
 import { requireProveedor, requireResource } from '../../plugins/session.js';
-import { receiveUpload } from '../../storage/receive-upload.js';
+import { receiveUpload } from '../archivos/upload.js';
 import {
   assertCmrUploadable,
   exportHistorialCsv,

@@ -38,6 +38,8 @@ function loadWorker(windows: FakeWindow[] = []) {
       openWindow: vi.fn(() => Promise.resolve(null)),
     },
   };
+  // Runs the built worker's source against the fake `self`, as the browser would.
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval
   new Function('self', source)(self);
 
   async function dispatch(type: string, event: Record<string, unknown>) {

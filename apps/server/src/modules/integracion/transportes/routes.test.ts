@@ -8,7 +8,7 @@ import { createProveedorConUsuario } from '../../../test/proveedores.js';
 import type { TestBrowser } from '../../../test/session.js';
 import { signedIn } from '../../../test/session.js';
 import { createApiKey } from '../../api-keys/service.js';
-import { multipart, pdfBytes, postMultipart } from '../../transportes/test-support.js';
+import { multipart, pdfBytes, postMultipart } from '../../../test/transportes.js';
 
 const V1 = '/api/integration/v1';
 

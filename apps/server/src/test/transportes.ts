@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { App } from '../../app.js';
-import { seedDemo } from '../../db/seed/demo.js';
-import { buildTestApp } from '../../test/app.js';
-import type { TestDatabaseHandle } from '../../test/databases.js';
-import { signedIn, type TestBrowser } from '../../test/session.js';
+import type { App } from '../app.js';
+import { seedDemo } from '../db/seed/demo.js';
+import { buildTestApp } from './app.js';
+import type { TestDatabaseHandle } from './databases.js';
+import { signedIn, type TestBrowser } from './session.js';
 
 /** A minimal valid PDF (the storage layer sniffs `%PDF-`). */
 export function pdfBytes(text = 'prueba'): Buffer {

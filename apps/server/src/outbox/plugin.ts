@@ -1,10 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  createOutboxWorker,
-  type OutboxWorker,
-  type OutboxWorkerOptions,
-} from '../outbox/worker.js';
+import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from './worker.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,17 +1,13 @@
 import type { Agent } from 'node:https';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  deleteSubscription,
-  findVapidKeys,
-  insertVapidKeysIfAbsent,
-} from '../modules/push/repository.js';
+import { deleteSubscription, findVapidKeys, insertVapidKeysIfAbsent } from './repository.js';
 import {
   createWebPushService,
   generateVapidKeys,
   vapidSubject,
   type PushService,
-} from '../push/push-sender.js';
+} from '../../push/push-sender.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -15,7 +15,7 @@ export interface SecurityCheck {
   failed: { variant: string; reason: string }[];
 }
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 // A test run writes to the (ignored) build folder, never over the committed docs: a partial run
 // (one file, or without PostgreSQL) would otherwise rewrite docs/security.md with less.
 // `npm run reports:publish` copies it into docs/ on purpose.

@@ -1,5 +1,5 @@
-import type { App } from '../app.js';
-import { createApiKey } from '../modules/api-keys/service.js';
+import type { App } from '../../app.js';
+import { createApiKey } from '../../modules/api-keys/service.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
