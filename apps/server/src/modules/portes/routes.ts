@@ -1,7 +1,10 @@
 import { ApiError } from '@extranet/contracts/common/error';
 import { customerResources } from '@extranet/contracts/menus/menu';
 import {
-  HistoricoExportQuery,
+  exportHistorico as exportHistoricoEndpoints,
+  exportPortes,
+} from '@extranet/contracts/portes/endpoints';
+import {
   HistoricoPage,
   HistoricoQuery,
   PartidaParams,
@@ -14,12 +17,14 @@ import {
   TrackingPorte,
 } from '@extranet/contracts/tracking/tracking';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registerExportEndpoints } from '../../lib/export-route.js';
 import { clienteActorOf } from '../../plugins/actor.js';
 import { requireResource, sessionOf } from '../../plugins/session.js';
 import { sessionHasResource } from '../menus/service.js';
 import {
   buscarTracking,
-  exportHistoricoCsv,
+  exportActivos,
+  exportHistorico,
   getTracking,
   listActivos,
   listHistoricoPage,
@@ -28,7 +33,7 @@ import {
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError };
 
 /**
- * Customer shipments (issue 5): tracking, active shipments, history and its CSV export.
+ * Customer shipments (issue 5): tracking, active shipments, history and their exports.
  * Every handler passes the session's client to the service; the repository filters by it.
  */
 const portesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -109,28 +114,19 @@ const portesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/clientes/historico/export.csv',
-    {
-      preHandler: requireResource(customerResources.historico),
-      schema: {
-        tags: ['portes'],
-        summary: 'Exporta a CSV (Excel) todo el histórico filtrado',
-        produces: ['text/csv'],
-        querystring: HistoricoExportQuery,
-        response: errors,
-      },
-    },
-    async (request, reply) => {
-      const stream = exportHistoricoCsv(app.db, clienteActorOf(request).clienteId, request.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="historico-portes.csv"')
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(stream as never); // a stream, not a JSON body: the serializer is bypassed
-    },
-  );
+  await registerExportEndpoints(app, exportPortes, {
+    preHandler: requireResource(customerResources.portes),
+    fileName: 'portes',
+    stream: (request, format) =>
+      exportActivos(app.db, clienteActorOf(request).clienteId, request.query, format),
+  });
+
+  await registerExportEndpoints(app, exportHistoricoEndpoints, {
+    preHandler: requireResource(customerResources.historico),
+    fileName: 'historico-portes',
+    stream: (request, format) =>
+      exportHistorico(app.db, clienteActorOf(request).clienteId, request.query, format),
+  });
 };
 
 export default portesRoutes;
