@@ -9,7 +9,7 @@ const list = {
   schema: z.tuple([CursorId]),
   fetch: async (after: readonly [number] | undefined, limit: number) =>
     ids.filter((r) => after === undefined || r.id > after[0]).slice(0, limit),
-  keyOf: (r: { id: number }) => [r.id] as [number],
+  keyOf: (r: { id: number }) => [r.id],
 };
 
 describe('keysetPage', () => {

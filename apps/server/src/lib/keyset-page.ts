@@ -14,12 +14,12 @@ export interface KeysetPage<T> {
 export interface KeysetList<Row, Key extends CursorValues> {
   /** Cursor tag: a cursor of one list (or order) is refused by another. */
   tag: string;
-  /** The shape of the position inside the cursor. */
+  /** The shape of the position inside the cursor (checked when a cursor comes back). */
   schema: z.ZodType<Key>;
   /** Rows after `after` (from the start when undefined), in the keyset order, at most `limit`. */
-  fetch: (after: Key | undefined, limit: number) => Promise<Row[]>;
-  /** The keyset position of a row: its sort key(s), then its id. */
-  keyOf: (row: Row) => Key;
+  fetch: (after: NoInfer<Key> | undefined, limit: number) => Promise<Row[]>;
+  /** The keyset position of a row: its sort key(s), then its id, as `schema` reads them. */
+  keyOf: (row: Row) => CursorValues;
 }
 
 /**
@@ -44,7 +44,7 @@ export async function keysetPage<Row, Key extends CursorValues>(
 
 /** Every row of the list, batch after batch along the keyset, as the consumer pulls them. */
 export async function* keysetBatches<Row, Key extends CursorValues>(
-  list: Pick<KeysetList<Row, Key>, 'fetch' | 'keyOf'>,
+  list: KeysetList<Row, Key>,
   batchSize: number,
 ): AsyncGenerator<Row[]> {
   let after: Key | undefined;
@@ -53,7 +53,8 @@ export async function* keysetBatches<Row, Key extends CursorValues>(
     if (rows.length > 0) yield rows;
     const last = rows.at(-1);
     if (last === undefined || rows.length < batchSize) return;
-    after = list.keyOf(last);
+    // Through the schema, as a cursor would come back: once per batch.
+    after = list.schema.parse(list.keyOf(last));
   }
 }
 

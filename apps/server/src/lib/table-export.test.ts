@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { keysetBatches } from './keyset-page.js';
 import { csvExport, xlsxExport, type ExportColumn } from './table-export.js';
 
@@ -21,11 +22,13 @@ const columns: ExportColumn<Row>[] = [
 /** A keyset list over `rows` (ordered by id) that records each query's position. */
 function listOf(rows: Row[], calls: Array<number | undefined>) {
   return {
+    tag: 'prueba',
+    schema: z.tuple([z.number()]),
     fetch: async (after: readonly [number] | undefined, limit: number) => {
       calls.push(after?.[0]);
       return rows.filter((r) => after === undefined || r.id > after[0]).slice(0, limit);
     },
-    keyOf: (r: Row) => [r.id] as const,
+    keyOf: (r: Row) => [r.id],
   };
 }
 

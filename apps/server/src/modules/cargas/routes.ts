@@ -16,7 +16,18 @@ import {
   OfertasPage,
   OfertasQuery,
 } from '@extranet/contracts/cargas/oferta';
+import {
+  exportCargas,
+  exportDescartados,
+  exportOfertas,
+} from '@extranet/contracts/cargas/endpoints';
 import { ApiError } from '@extranet/contracts/common/error';
+import { registerExportEndpoints } from '../../lib/export-route.js';
+import {
+  exportCargas as exportCargasStream,
+  exportDescartados as exportDescartadosStream,
+  exportOfertas as exportOfertasStream,
+} from './service.js';
 import { supplierResources } from '@extranet/contracts/menus/menu';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -215,6 +226,26 @@ const cargasRoutes: FastifyPluginAsyncZod = async (app) => {
       return listDescartados(app.db, proveedorActorOf(request).proveedorId, request.query);
     },
   );
+
+  // Exports of the whole filtered lists (issue 16 point 5).
+  await registerExportEndpoints(app, exportCargas, {
+    preHandler: guard(supplierResources.cargas),
+    fileName: 'cargas',
+    stream: (request, format) =>
+      exportCargasStream(app.db, proveedorActorOf(request).proveedorId, request.query, format),
+  });
+  await registerExportEndpoints(app, exportOfertas, {
+    preHandler: guard(supplierResources.ofertas),
+    fileName: 'mis-ofertas',
+    stream: (request, format) =>
+      exportOfertasStream(app.db, proveedorActorOf(request).proveedorId, request.query, format),
+  });
+  await registerExportEndpoints(app, exportDescartados, {
+    preHandler: guard(supplierResources.descartados),
+    fileName: 'cargas-descartadas',
+    stream: (request, format) =>
+      exportDescartadosStream(app.db, proveedorActorOf(request).proveedorId, format),
+  });
 };
 
 export default cargasRoutes;

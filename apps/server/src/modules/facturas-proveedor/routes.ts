@@ -1,4 +1,7 @@
 import { ApiError } from '@extranet/contracts/common/error';
+import { exportFacturasProveedor } from '@extranet/contracts/facturas-proveedor/endpoints';
+import { registerExportEndpoints } from '../../lib/export-route.js';
+import { exportFacturasProveedor as exportFacturasProveedorStream } from './service.js';
 import {
   FacturaProveedorDetalle,
   FacturaProveedorIdParams,
@@ -81,6 +84,19 @@ const facturasProveedorRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(201).send(factura);
     },
   );
+
+  // Export of the whole filtered history (issue 16 point 5).
+  await registerExportEndpoints(app, exportFacturasProveedor, {
+    preHandler: guard,
+    fileName: 'facturas',
+    stream: (request, format) =>
+      exportFacturasProveedorStream(
+        app.db,
+        proveedorActorOf(request).proveedorId,
+        request.query,
+        format,
+      ),
+  });
 };
 
 export default facturasProveedorRoutes;
