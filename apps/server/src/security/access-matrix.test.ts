@@ -130,6 +130,10 @@ function fixtures(v: Victims): Record<string, Fixture | { exempt: string }> {
       query: { transporteId: v.transporte },
       filterOnly: true,
     },
+    'GET /api/proveedores/transportes/export.xlsx?transporteId': {
+      query: { transporteId: v.transporte },
+      filterOnly: true,
+    },
     'GET /api/proveedores/albaranes-pendientes?transporteId': {
       query: { transporteId: v.transporte },
       filterOnly: true,

@@ -1,3 +1,5 @@
+import { exportHistorico } from '@extranet/contracts/portes/endpoints';
+import { endpointUrl } from '../../../lib/endpoint-client';
 import type { HistoricoPage } from '@extranet/contracts/portes/porte';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -25,11 +27,12 @@ export function getHistorico(
   return apiRequest<HistoricoPage>('GET', `/api/clientes/historico?${params}`, { signal });
 }
 
-/** URL of the server's CSV export of the whole history with these filters. */
-export function historicoExportUrl(filtros: HistoricoFiltros): string {
-  const params = toSearchParams({ ...filtros });
-  const query = params.toString();
-  return `/api/clientes/historico/export.csv${query ? `?${query}` : ''}`;
+/** URLs of the server's export (CSV, XLSX) of the whole history with these filters. */
+export function historicoExportUrls(filtros: HistoricoFiltros) {
+  return {
+    csv: endpointUrl(exportHistorico.csv, { query: filtros }),
+    xlsx: endpointUrl(exportHistorico.xlsx, { query: filtros }),
+  };
 }
 
 export function historicoQueryOptions(filtros: HistoricoFiltros) {
