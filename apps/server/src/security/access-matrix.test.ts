@@ -131,8 +131,7 @@ function fixtures(v: Victims): Record<string, Fixture | { exempt: string }> {
       filterOnly: true,
     },
     'GET /api/proveedores/transportes/export.xlsx?transporteId': {
-      query: { transporteId: v.transporte },
-      filterOnly: true,
+      exempt: 'same query, keyset list and ownership filter as its export.csv, checked above',
     },
     'GET /api/proveedores/albaranes-pendientes?transporteId': {
       query: { transporteId: v.transporte },
@@ -208,6 +207,10 @@ function fixtures(v: Victims): Record<string, Fixture | { exempt: string }> {
     'GET /api/clientes/portes/{partida}/tracking': { path: { partida: v.partida } },
     'GET /api/clientes/tracking?q': { query: { q: v.partida }, filterOnly: true },
     'GET /api/clientes/portes?q': { query: { q: v.partida }, filterOnly: true },
+    'GET /api/clientes/portes/export.csv?q': { query: { q: v.partida }, filterOnly: true },
+    'GET /api/clientes/portes/export.xlsx?q': {
+      exempt: 'same query, keyset list and ownership filter as its export.csv, checked above',
+    },
     'GET /api/clientes/facturas/{id}': { path: { id: v.factura } },
     'GET /api/clientes/facturas/{id}/pdf': { path: { id: v.factura } },
     'GET /api/clientes/archivos/{id}': { path: { id: v.archivoCliente } },
