@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, csvLine, fechaEs, importeEs, keysetCsvStream } from './csv.js';
+import { csvField, csvLine, fechaEs, importeEs } from './csv.js';
 
 describe('csv', () => {
   it('formatea fechas, importes y campos para Excel en español', () => {
@@ -11,25 +11,12 @@ describe('csv', () => {
     expect(csvField('di "hola"')).toBe('"di ""hola"""');
     expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvField(-3)).toBe('-3');
+    // OWASP CSV injection: every leading =, +, -, @, tab and CR is neutralised, digits or not.
+    expect(csvField('+34 600')).toBe("'+34 600");
+    expect(csvField('-1+1')).toBe("'-1+1");
+    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvField('\tx')).toBe("'\tx");
+    expect(csvField('\rx')).toBe(`"'\rx"`);
     expect(csvLine(['a', 1])).toBe('a;1\r\n');
-  });
-
-  it('recorre el keyset por lotes y escribe BOM y cabecera', async () => {
-    const rows = Array.from({ length: 7 }, (_, i) => i + 1);
-    const calls: Array<number | undefined> = [];
-    const stream = keysetCsvStream<number, number>({
-      header: ['N'],
-      batch: async (after, limit) => {
-        calls.push(after);
-        return rows.filter((n) => after === undefined || n > after).slice(0, limit);
-      },
-      keyOf: (n) => n,
-      fields: (n) => [n],
-      batchSize: 3,
-    });
-    let text = '';
-    for await (const chunk of stream) text += String(chunk);
-    expect(text).toBe('\uFEFFN\r\n1\r\n2\r\n3\r\n4\r\n5\r\n6\r\n7\r\n');
-    expect(calls).toEqual([undefined, 3, 6]);
   });
 });

@@ -1,15 +1,10 @@
-import { Readable } from 'node:stream';
-
 /*
- * CSV for Excel in Spanish locales, shared by every export (transports, shipment history…):
+ * CSV for Excel in Spanish locales, the one CSV writer of every export (lib/table-export.ts):
  * UTF-8 with BOM, `;` separator, CRLF, dates dd/mm/aaaa, comma decimals.
  */
 
 /** One cell: text or a number already formatted. */
 export type CsvValue = string | number;
-
-/** Rows per query of an export: memory stays flat whatever the size of the filtered set. */
-export const CSV_EXPORT_BATCH = 1000;
 
 /** 'YYYY-MM-DD' → 'dd/mm/aaaa' (empty for null). */
 export function fechaEs(iso: string | null): string {
@@ -26,8 +21,9 @@ export function importeEs(centimos: number): string {
 }
 
 /**
- * One CSV field: quoted when it holds the separator, a quote or a line break; text that a
- * spreadsheet would run as a formula (=, +, -, @ first) gets a leading apostrophe.
+ * One CSV field: quoted when it holds the separator, a quote or a line break. Text that a
+ * spreadsheet would run as a formula (=, +, -, @, tab or CR first: OWASP's CSV injection list)
+ * gets a leading apostrophe, whatever follows; numbers are written as they are.
  */
 export function csvField(value: CsvValue): string {
   let text = String(value);
@@ -38,31 +34,4 @@ export function csvField(value: CsvValue): string {
 /** One CSV line with its CRLF. */
 export function csvLine(fields: readonly CsvValue[]): string {
   return `${fields.map(csvField).join(';')}\r\n`;
-}
-
-/**
- * A whole keyset-ordered list as a CSV stream: the BOM and header, then batch after batch
- * along the keyset as the client reads it (`batch(after, limit)` returns rows in order,
- * `keyOf` gives the keyset position after a row).
- */
-export function keysetCsvStream<Row, Key>(options: {
-  header: readonly string[];
-  batch: (after: Key | undefined, limit: number) => Promise<Row[]>;
-  keyOf: (row: Row) => Key;
-  fields: (row: Row) => readonly CsvValue[];
-  batchSize?: number;
-}): Readable {
-  const size = options.batchSize ?? CSV_EXPORT_BATCH;
-  async function* lines() {
-    yield `\uFEFF${csvLine(options.header)}`;
-    let after: Key | undefined;
-    for (;;) {
-      const rows = await options.batch(after, size);
-      if (rows.length > 0) yield rows.map((row) => csvLine(options.fields(row))).join('');
-      const last = rows[rows.length - 1];
-      if (last === undefined || rows.length < size) return;
-      after = options.keyOf(last);
-    }
-  }
-  return Readable.from(lines(), { objectMode: false });
 }

@@ -136,6 +136,9 @@ function fixtures(v: Victims): Record<string, Fixture | { exempt: string }> {
       query: { transporteId: v.transporte },
       filterOnly: true,
     },
+    'GET /api/proveedores/transportes/export.xlsx?transporteId': {
+      exempt: 'same query, keyset list and ownership filter as its export.csv, checked above',
+    },
     'GET /api/proveedores/albaranes-pendientes?transporteId': {
       query: { transporteId: v.transporte },
       filterOnly: true,
@@ -210,6 +213,10 @@ function fixtures(v: Victims): Record<string, Fixture | { exempt: string }> {
     'GET /api/clientes/portes/{partida}/tracking': { path: { partida: v.partida } },
     'GET /api/clientes/tracking?q': { query: { q: v.partida }, filterOnly: true },
     'GET /api/clientes/portes?q': { query: { q: v.partida }, filterOnly: true },
+    'GET /api/clientes/portes/export.csv?q': { query: { q: v.partida }, filterOnly: true },
+    'GET /api/clientes/portes/export.xlsx?q': {
+      exempt: 'same query, keyset list and ownership filter as its export.csv, checked above',
+    },
     'GET /api/clientes/facturas/{id}': { path: { id: v.factura } },
     'GET /api/clientes/facturas/{id}/pdf': { path: { id: v.factura } },
     'GET /api/clientes/archivos/{id}': { path: { id: v.archivoCliente } },

@@ -59,6 +59,12 @@ export const CargasQuery = PageQuery.extend({
 }).refine(fechasEnOrden, fechasDesordenadas);
 export type CargasQuery = z.infer<typeof CargasQuery>;
 
+/** Query of `GET /api/proveedores/cargas/export.{csv,xlsx}`: the list's filters and order. */
+export const CargasExportQuery = CargasFiltro.extend({
+  orden: CargasOrden.default('fecha_carga'),
+}).refine(fechasEnOrden, fechasDesordenadas);
+export type CargasExportQuery = z.infer<typeof CargasExportQuery>;
+
 /** Query of `GET /api/proveedores/cargas/mapa`: the list's filters, no paging. */
 export const CargasMapaQuery = CargasFiltro.refine(fechasEnOrden, fechasDesordenadas);
 export type CargasMapaQuery = z.infer<typeof CargasMapaQuery>;

@@ -1,4 +1,5 @@
 import { endpoint } from '../common/endpoint.js';
+import { exportEndpoints } from '../common/export-endpoints.js';
 
 /**
  * The carrier's load exchange (issue 4): open loads, their map, offers and discards. Schemas in
@@ -118,4 +119,31 @@ export const listDescartados = endpoint({
   tag: 'cargas',
   summary: 'Cargas descartadas (las más recientes primero)',
   schemas: () => carga().then((s) => ({ query: s.DescartadosQuery, response: s.DescartadosPage })),
+});
+
+export const exportCargas = exportEndpoints({
+  operationId: 'exportCargas',
+  path: '/api/proveedores/cargas/export',
+  security: 'session',
+  tag: 'cargas',
+  summary: 'Exporta todas las cargas abiertas filtradas, en el orden pedido',
+  schemas: () => carga().then((s) => ({ query: s.CargasExportQuery })),
+});
+
+export const exportOfertas = exportEndpoints({
+  operationId: 'exportOfertas',
+  path: '/api/proveedores/ofertas/export',
+  security: 'session',
+  tag: 'cargas',
+  summary: 'Exporta todas las ofertas del transportista (filtro por estado)',
+  schemas: () => oferta().then((s) => ({ query: s.OfertasExportQuery })),
+});
+
+export const exportDescartados = exportEndpoints({
+  operationId: 'exportDescartados',
+  path: '/api/proveedores/descartados/export',
+  security: 'session',
+  tag: 'cargas',
+  summary: 'Exporta todas las cargas descartadas',
+  schemas: async () => ({}),
 });

@@ -54,6 +54,10 @@ export type Oferta = z.infer<typeof Oferta>;
 export const OfertasQuery = PageQuery.extend({ estado: OfertaEstado.optional() });
 export type OfertasQuery = z.infer<typeof OfertasQuery>;
 
+/** Query of `GET /api/proveedores/ofertas/export.{csv,xlsx}`: the status filter, no paging. */
+export const OfertasExportQuery = z.object({ estado: OfertaEstado.optional() });
+export type OfertasExportQuery = z.infer<typeof OfertasExportQuery>;
+
 /** A page of "Mis ofertas". */
 export const OfertasPage = pageOf(Oferta);
 export type OfertasPage = z.infer<typeof OfertasPage>;

@@ -1,4 +1,5 @@
 import { endpoint } from '../common/endpoint.js';
+import { exportEndpoints } from '../common/export-endpoints.js';
 
 /**
  * Carrier invoices (issue 4, "Histórico Facturas", "Subir facturas"): history, detail and
@@ -44,4 +45,13 @@ export const uploadFacturaProveedor = endpoint({
   status: 201,
   errors: [404, 409, 413, 415],
   schemas: () => factura().then((s) => ({ response: s.FacturaProveedorDetalle })),
+});
+
+export const exportFacturasProveedor = exportEndpoints({
+  operationId: 'exportFacturasProveedor',
+  path: '/api/proveedores/facturas/export',
+  security: 'session',
+  tag: 'facturas-proveedor',
+  summary: 'Exporta todo el histórico de facturas filtrado',
+  schemas: () => factura().then((s) => ({ query: s.FacturasProveedorExportQuery })),
 });

@@ -15,15 +15,28 @@ export const FacturaProveedorIdParams = z.object({
 });
 export type FacturaProveedorIdParams = z.infer<typeof FacturaProveedorIdParams>;
 
-/** Query of `GET /api/proveedores/facturas` (newest issue date first, keyset). */
-export const FacturasProveedorQuery = PageQuery.extend({
+/** Filters of "Histórico Facturas" and its export. */
+const FacturasProveedorFiltro = z.object({
   /** First issue date, inclusive. */
   fechaDesde: IsoDate.optional(),
   /** Last issue date, inclusive. */
   fechaHasta: IsoDate.optional(),
   estado: FacturaProveedorEstado.optional(),
-}).refine(fechasEnOrden, fechasDesordenadas);
+});
+
+/** Query of `GET /api/proveedores/facturas` (newest issue date first, keyset). */
+export const FacturasProveedorQuery = PageQuery.extend(FacturasProveedorFiltro.shape).refine(
+  fechasEnOrden,
+  fechasDesordenadas,
+);
 export type FacturasProveedorQuery = z.infer<typeof FacturasProveedorQuery>;
+
+/** Query of `GET /api/proveedores/facturas/export.{csv,xlsx}`: the filters, no paging. */
+export const FacturasProveedorExportQuery = FacturasProveedorFiltro.refine(
+  fechasEnOrden,
+  fechasDesordenadas,
+);
+export type FacturasProveedorExportQuery = z.infer<typeof FacturasProveedorExportQuery>;
 
 /** A row of "Histórico Facturas". */
 export const FacturaProveedorResumen = z.object({

@@ -1,4 +1,5 @@
 import { endpoint } from '../common/endpoint.js';
+import { exportEndpoints } from '../common/export-endpoints.js';
 
 /**
  * The customer's shipments (issue 5): "Portes" (active) and "Histórico" (delivered) with its
@@ -26,13 +27,20 @@ export const listHistorico = endpoint({
   schemas: () => porte().then((s) => ({ query: s.HistoricoQuery, response: s.HistoricoPage })),
 });
 
-export const exportHistorico = endpoint({
-  operationId: 'exportHistorico',
-  method: 'GET',
-  path: '/api/clientes/historico/export.csv',
+export const exportPortes = exportEndpoints({
+  operationId: 'exportPortes',
+  path: '/api/clientes/portes/export',
   security: 'session',
   tag: 'portes',
-  summary: 'Exporta a CSV (Excel) todo el histórico filtrado',
-  produces: 'text/csv',
+  summary: 'Exporta todos los portes activos filtrados',
+  schemas: () => porte().then((s) => ({ query: s.PortesExportQuery })),
+});
+
+export const exportHistorico = exportEndpoints({
+  operationId: 'exportHistorico',
+  path: '/api/clientes/historico/export',
+  security: 'session',
+  tag: 'portes',
+  summary: 'Exporta todo el histórico filtrado',
   schemas: () => porte().then((s) => ({ query: s.HistoricoExportQuery })),
 });

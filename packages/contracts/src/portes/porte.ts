@@ -61,6 +61,10 @@ export const PortesFiltro = FechasFiltro.extend({
   orden: PortesOrden.default('fecha_carga_prevista_asc'),
 });
 
+/** Query of `GET /api/clientes/portes/export.{csv,xlsx}`: the list's filters, no paging. */
+export const PortesExportQuery = PortesFiltro.refine(fechasEnOrden, fechasDesordenadas);
+export type PortesExportQuery = z.infer<typeof PortesExportQuery>;
+
 /** Query of `GET /api/clientes/portes` (keyset). */
 export const PortesQuery = PageQuery.extend(PortesFiltro.shape).refine(
   fechasEnOrden,
@@ -111,7 +115,7 @@ export type PorteActivo = z.infer<typeof PorteActivo>;
 export const PortesPage = pageOf(PorteActivo);
 export type PortesPage = z.infer<typeof PortesPage>;
 
-/** Query of `GET /api/clientes/historico/export.csv`: the history's filters, no paging. */
+/** Query of `GET /api/clientes/historico/export.{csv,xlsx}`: the history's filters, no paging. */
 export const HistoricoExportQuery = FechasFiltro.refine(fechasEnOrden, fechasDesordenadas);
 export type HistoricoExportQuery = z.infer<typeof HistoricoExportQuery>;
 

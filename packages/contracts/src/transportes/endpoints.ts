@@ -1,4 +1,5 @@
 import { endpoint } from '../common/endpoint.js';
+import { exportEndpoints } from '../common/export-endpoints.js';
 
 /**
  * The carrier's transports: history, detail, CSV export, the two upload lists and the CMR upload
@@ -18,14 +19,12 @@ export const listTransportes = endpoint({
     transporte().then((s) => ({ query: s.TransportesQuery, response: s.TransportesPage })),
 });
 
-export const exportTransportes = endpoint({
+export const exportTransportes = exportEndpoints({
   operationId: 'exportTransportes',
-  method: 'GET',
-  path: '/api/proveedores/transportes/export.csv',
+  path: '/api/proveedores/transportes/export',
   security: 'session',
   tag: 'transportes',
-  summary: 'Exporta a CSV (Excel) todo el histórico filtrado',
-  produces: 'text/csv',
+  summary: 'Exporta todo el histórico filtrado',
   schemas: () => transporte().then((s) => ({ query: s.TransportesExportQuery })),
 });
 

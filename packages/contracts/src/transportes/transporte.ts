@@ -45,7 +45,7 @@ export const TransportesQuery = PageQuery.extend(TransportesFiltro.shape).refine
 );
 export type TransportesQuery = z.infer<typeof TransportesQuery>;
 
-/** Query of `GET /api/proveedores/transportes/export.csv`: the history's filters, no paging. */
+/** Query of `GET /api/proveedores/transportes/export.{csv,xlsx}`: the history's filters, no paging. */
 export const TransportesExportQuery = TransportesFiltro.refine(fechasEnOrden, fechasDesordenadas);
 export type TransportesExportQuery = z.infer<typeof TransportesExportQuery>;
 

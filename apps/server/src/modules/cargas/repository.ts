@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Expression, Kysely, RawBuilder, SelectQueryBuilder, SqlBool } from 'kysely';
 import type { CargaEstado, Database, OfertaEstado } from '../../db/database.js';
+import { keysetSeek } from '../../db/keyset.js';
 import { prefixPattern } from '../../lib/like.js';
 import { isPostgres } from '../../db/sql.js';
 
@@ -141,7 +142,7 @@ function keysetAfter(
   value: string | number,
   id: number,
 ): RawBuilder<SqlBool> {
-  return sql<SqlBool>`${key} ${sql.raw(`${op}=`)} ${value} and (${key}, ${sql.ref('c.id')}) ${sql.raw(op)} (${value}, ${id})`;
+  return sql<SqlBool>`${key} ${sql.raw(`${op}=`)} ${value} and ${keysetSeek(key, 'c.id', op, [value, id])}`;
 }
 
 /**
@@ -478,11 +479,7 @@ export async function listOwnOffers(
 ): Promise<OfertaConCargaRow[]> {
   return offersWithLoad(db, proveedorId)
     .$if(estado !== undefined, (qb) => qb.where('o.estado', '=', estado as OfertaEstado))
-    .$if(after !== undefined, (qb) =>
-      qb.where(
-        sql<SqlBool>`(${sql.ref('o.created_at')}, ${sql.ref('o.id')}) < (${after![0]}, ${after![1]})`,
-      ),
-    )
+    .$if(after !== undefined, (qb) => qb.where(keysetSeek('o.created_at', 'o.id', '<', after!)))
     .orderBy('o.created_at', 'desc')
     .orderBy('o.id', 'desc')
     .limit(limit)
@@ -598,9 +595,7 @@ export async function listDescartadas(
     .where('d.proveedor_id', '=', proveedorId)
     .where('c.estado', '=', sql.lit('abierta'))
     .$if(after !== undefined, (qb) =>
-      qb.where(
-        sql<SqlBool>`(${sql.ref('d.created_at')}, ${sql.ref('d.carga_id')}) < (${after![0]}, ${after![1]})`,
-      ),
+      qb.where(keysetSeek('d.created_at', 'd.carga_id', '<', after!)),
     )
     .select([...cargaResumenColumns, 'd.created_at as descartada_at'])
     .orderBy('d.created_at', 'desc')

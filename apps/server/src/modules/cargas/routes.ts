@@ -1,5 +1,8 @@
 import {
   createOferta,
+  exportCargas,
+  exportDescartados,
+  exportOfertas,
   discardCarga,
   getCarga as getCargaEndpoint,
   listCargas as listCargasEndpoint,
@@ -10,6 +13,12 @@ import {
   updateOferta,
   withdrawOferta,
 } from '@extranet/contracts/cargas/endpoints';
+import { registerExportEndpoints } from '../../lib/export-route.js';
+import {
+  exportCargas as exportCargasStream,
+  exportDescartados as exportDescartadosStream,
+  exportOfertas as exportOfertasStream,
+} from './service.js';
 import { supplierResources } from '@extranet/contracts/menus/menu';
 import type { FastifyPluginAsync } from 'fastify';
 import { registerEndpoint } from '../../lib/endpoint-route.js';
@@ -113,6 +122,26 @@ const cargasRoutes: FastifyPluginAsync = async (app) => {
       reply.header('cache-control', 'no-store');
       return listDescartados(app.db, proveedorActorOf(request).proveedorId, request.query);
     },
+  });
+
+  // Exports of the whole filtered lists (issue 16 point 5).
+  await registerExportEndpoints(app, exportCargas, {
+    preHandler: guard(supplierResources.cargas),
+    fileName: 'cargas',
+    stream: (request, format) =>
+      exportCargasStream(app.db, proveedorActorOf(request).proveedorId, request.query, format),
+  });
+  await registerExportEndpoints(app, exportOfertas, {
+    preHandler: guard(supplierResources.ofertas),
+    fileName: 'mis-ofertas',
+    stream: (request, format) =>
+      exportOfertasStream(app.db, proveedorActorOf(request).proveedorId, request.query, format),
+  });
+  await registerExportEndpoints(app, exportDescartados, {
+    preHandler: guard(supplierResources.descartados),
+    fileName: 'cargas-descartadas',
+    stream: (request, format) =>
+      exportDescartadosStream(app.db, proveedorActorOf(request).proveedorId, format),
   });
 };
 

@@ -2,6 +2,7 @@ import type {
   CargaDescartada,
   CargaDetalle,
   CargaResumen,
+  CargasExportQuery,
   CargasMapa,
   CargasMapaQuery,
   CargasPage,
@@ -14,15 +15,26 @@ import type {
   Oferta,
   OfertaCrear,
   OfertaEditar,
+  OfertasExportQuery,
   OfertasPage,
   OfertasQuery,
 } from '@extranet/contracts/cargas/oferta';
+import type { Readable } from 'node:stream';
+import type { OfertaEstado } from '@extranet/contracts/cargas/carga';
+import { tipoVehiculoLabels } from '@extranet/contracts/vehiculos/constants';
 import type { TipoVehiculo } from '@extranet/contracts/vehiculos/vehiculo';
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
-import { CursorId, decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { CursorId, type CursorValues } from '../../lib/cursor.js';
+import { keysetBatches, keysetPage, mapBatches, type KeysetList } from '../../lib/keyset-page.js';
+import {
+  EXPORT_BATCH,
+  tableExport,
+  type ExportColumn,
+  type ExportFormat,
+} from '../../lib/table-export.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { recordEvent } from '../../outbox/events.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -92,27 +104,40 @@ const cursorSchemas = {
 } as const;
 const instantCursor = z.tuple([z.string().min(1).max(40), CursorId]);
 
-function keysetOf(query: CargasQuery): CargasKeyset {
-  const { orden, cursor } = query;
-  if (cursor === undefined) return { orden };
-  switch (orden) {
+/**
+ * The open loads matching the filters as a keyset list in the asked order; `use` gets the
+ * list of that order (each order has its own cursor shape).
+ */
+function withOpenLoads<T>(
+  db: Db,
+  proveedorId: number,
+  query: CargasExportQuery,
+  use: <K extends CursorValues>(list: KeysetList<CargaRow, K>) => T,
+): T {
+  const fetch = (keyset: CargasKeyset, limit: number) =>
+    listOpenLoads(db, proveedorId, query, keyset, limit);
+  switch (query.orden) {
     case 'fecha_carga':
-      return { orden, after: decodeCursor(cursor, orden, cursorSchemas.fecha_carga) };
+      return use({
+        tag: 'fecha_carga',
+        schema: cursorSchemas.fecha_carga,
+        fetch: (after, limit) => fetch({ orden: 'fecha_carga', after }, limit),
+        keyOf: (row) => [row.fecha_carga, row.id],
+      });
     case 'precio_guia':
-      return { orden, after: decodeCursor(cursor, orden, cursorSchemas.precio_guia) };
+      return use({
+        tag: 'precio_guia',
+        schema: cursorSchemas.precio_guia,
+        fetch: (after, limit) => fetch({ orden: 'precio_guia', after }, limit),
+        keyOf: (row) => [row.precio_guia_centimos ?? -1, row.id],
+      });
     case 'peso':
-      return { orden, after: decodeCursor(cursor, orden, cursorSchemas.peso) };
-  }
-}
-
-function cursorAfter(orden: CargasQuery['orden'], row: CargaRow): string {
-  switch (orden) {
-    case 'fecha_carga':
-      return encodeCursor(orden, [row.fecha_carga, row.id]);
-    case 'precio_guia':
-      return encodeCursor(orden, [row.precio_guia_centimos ?? -1, row.id]);
-    case 'peso':
-      return encodeCursor(orden, [row.peso_kg, row.id]);
+      return use({
+        tag: 'peso',
+        schema: cursorSchemas.peso,
+        fetch: (after, limit) => fetch({ orden: 'peso', after }, limit),
+        keyOf: (row) => [row.peso_kg, row.id],
+      });
   }
 }
 
@@ -122,14 +147,10 @@ export async function listCargas(
   proveedorId: number,
   query: CargasQuery,
 ): Promise<CargasPage> {
-  const keyset = keysetOf(query);
-  const rows = await listOpenLoads(db, proveedorId, query, keyset, query.limit + 1);
-  const items = rows.slice(0, query.limit);
-  const last = items.at(-1);
-  return {
-    items: items.map(toResumen),
-    nextCursor: rows.length > query.limit && last ? cursorAfter(query.orden, last) : null,
-  };
+  const page = await withOpenLoads(db, proveedorId, query, (list) =>
+    keysetPage(list, query.cursor, query.limit),
+  );
+  return { items: page.items.map(toResumen), nextCursor: page.nextCursor };
 }
 
 /** The loads of the list's filters that have coordinates, for the map (capped). */
@@ -366,23 +387,25 @@ export async function retirarOferta(
   });
 }
 
+/** This carrier's offers (optionally of one status), newest first. */
+function ownOffers(db: Db, proveedorId: number, query: OfertasExportQuery) {
+  return {
+    tag: `ofertas:${query.estado ?? '*'}`,
+    schema: instantCursor,
+    fetch: (after: [string, number] | undefined, limit: number) =>
+      listOwnOffers(db, proveedorId, query.estado, after, limit),
+    keyOf: (row: OfertaConCargaRow) => [row.created_at, row.id],
+  };
+}
+
 /** A page of this carrier's offers, newest first. */
 export async function listOfertas(
   db: Db,
   proveedorId: number,
   query: OfertasQuery,
 ): Promise<OfertasPage> {
-  const tag = `ofertas:${query.estado ?? '*'}`;
-  const after =
-    query.cursor === undefined ? undefined : decodeCursor(query.cursor, tag, instantCursor);
-  const rows = await listOwnOffers(db, proveedorId, query.estado, after, query.limit + 1);
-  const items = rows.slice(0, query.limit);
-  const last = items.at(-1);
-  return {
-    items: items.map(toOferta),
-    nextCursor:
-      rows.length > query.limit && last ? encodeCursor(tag, [last.created_at, last.id]) : null,
-  };
+  const page = await keysetPage(ownOffers(db, proveedorId, query), query.cursor, query.limit);
+  return { items: page.items.map(toOferta), nextCursor: page.nextCursor };
 }
 
 /** Hides an open load from this carrier's list (idempotent). */
@@ -443,22 +466,116 @@ function toDescartada(row: DescartadaRow): CargaDescartada {
   return { ...row, tipo_vehiculo: row.tipo_vehiculo as TipoVehiculo };
 }
 
+/** The loads this carrier discarded, most recently discarded first. */
+function descartadas(db: Db, proveedorId: number) {
+  return {
+    tag: 'descartes',
+    schema: instantCursor,
+    fetch: (after: [string, number] | undefined, limit: number) =>
+      listDescartadas(db, proveedorId, after, limit),
+    keyOf: (row: DescartadaRow) => [row.descartada_at, row.id],
+  };
+}
+
 /** A page of the "Descartados" view. */
 export async function listDescartados(
   db: Db,
   proveedorId: number,
   query: DescartadosQuery,
 ): Promise<DescartadosPage> {
-  const after =
-    query.cursor === undefined ? undefined : decodeCursor(query.cursor, 'descartes', instantCursor);
-  const rows = await listDescartadas(db, proveedorId, after, query.limit + 1);
-  const items = rows.slice(0, query.limit);
-  const last = items.at(-1);
-  return {
-    items: items.map(toDescartada),
-    nextCursor:
-      rows.length > query.limit && last
-        ? encodeCursor('descartes', [last.descartada_at, last.id])
-        : null,
-  };
+  const page = await keysetPage(descartadas(db, proveedorId), query.cursor, query.limit);
+  return { items: page.items.map(toDescartada), nextCursor: page.nextCursor };
+}
+
+// ---------------------------------------------------------------------------------------
+// Exports: the whole filtered list, streamed along its keyset (lib/table-export.ts).
+
+const OFERTA_ESTADO: Record<OfertaEstado, string> = {
+  pendiente: 'Pendiente',
+  aceptada: 'Aceptada',
+  rechazada: 'Rechazada',
+  retirada: 'Retirada',
+};
+
+/** The columns of a load, shared by the exchange and the discarded loads. */
+function columnasCarga<Row extends Omit<CargaDescartada, 'descartada_at'>>(): ExportColumn<Row>[] {
+  return [
+    { header: 'Referencia', value: (c) => c.referencia },
+    { header: 'Origen', value: (c) => c.origen_poblacion },
+    { header: 'CP origen', value: (c) => c.origen_cp },
+    { header: 'País origen', value: (c) => c.origen_pais_iso },
+    { header: 'Destino', value: (c) => c.destino_poblacion },
+    { header: 'CP destino', value: (c) => c.destino_cp },
+    { header: 'País destino', value: (c) => c.destino_pais_iso },
+    { header: 'Fecha carga', type: 'date', value: (c) => c.fecha_carga },
+    { header: 'Fecha descarga', type: 'date', value: (c) => c.fecha_descarga },
+    { header: 'Tipo vehículo', value: (c) => tipoVehiculoLabels[c.tipo_vehiculo] },
+    { header: 'Peso (kg)', type: 'number', value: (c) => c.peso_kg },
+    { header: 'Palets', type: 'number', value: (c) => c.palets },
+    { header: 'Precio guía (EUR)', type: 'money', value: (c) => c.precio_guia_centimos },
+  ];
+}
+
+const COLUMNAS_CARGAS: ExportColumn<CargaResumen>[] = [
+  ...columnasCarga<CargaResumen>(),
+  { header: 'Mi oferta', value: (c) => (c.oferta ? OFERTA_ESTADO[c.oferta.estado] : null) },
+  { header: 'Mi precio (EUR)', type: 'money', value: (c) => c.oferta?.precio_centimos ?? null },
+];
+
+/** The load exchange with these filters, in the asked order, as CSV or XLSX. */
+export function exportCargas(
+  db: Db,
+  proveedorId: number,
+  query: CargasExportQuery,
+  format: ExportFormat,
+): Readable {
+  return tableExport(format, {
+    sheet: 'Cargas',
+    columns: COLUMNAS_CARGAS,
+    batches: withOpenLoads(db, proveedorId, query, (list) =>
+      mapBatches(keysetBatches(list, EXPORT_BATCH), toResumen),
+    ),
+  });
+}
+
+const COLUMNAS_DESCARTADAS: ExportColumn<CargaDescartada>[] = [
+  ...columnasCarga<CargaDescartada>(),
+  { header: 'Descartada', value: (c) => c.descartada_at },
+];
+
+/** The discarded loads as CSV or XLSX. */
+export function exportDescartados(db: Db, proveedorId: number, format: ExportFormat): Readable {
+  return tableExport(format, {
+    sheet: 'Descartadas',
+    columns: COLUMNAS_DESCARTADAS,
+    batches: mapBatches(keysetBatches(descartadas(db, proveedorId), EXPORT_BATCH), toDescartada),
+  });
+}
+
+const COLUMNAS_OFERTAS: ExportColumn<Oferta>[] = [
+  { header: 'Referencia', value: (o) => o.carga.referencia },
+  { header: 'Origen', value: (o) => o.carga.origen_poblacion },
+  { header: 'País origen', value: (o) => o.carga.origen_pais_iso },
+  { header: 'Destino', value: (o) => o.carga.destino_poblacion },
+  { header: 'País destino', value: (o) => o.carga.destino_pais_iso },
+  { header: 'Fecha carga', type: 'date', value: (o) => o.carga.fecha_carga },
+  { header: 'Precio guía (EUR)', type: 'money', value: (o) => o.carga.precio_guia_centimos },
+  { header: 'Mi precio (EUR)', type: 'money', value: (o) => o.precio_centimos },
+  { header: 'Estado', value: (o) => OFERTA_ESTADO[o.estado] },
+  { header: 'Actualizada', value: (o) => o.updated_at },
+  { header: 'Comentarios', value: (o) => o.comentarios },
+];
+
+/** This carrier's offers (optionally of one status) as CSV or XLSX. */
+export function exportOfertas(
+  db: Db,
+  proveedorId: number,
+  query: OfertasExportQuery,
+  format: ExportFormat,
+): Readable {
+  return tableExport(format, {
+    sheet: 'Mis ofertas',
+    columns: COLUMNAS_OFERTAS,
+    batches: mapBatches(keysetBatches(ownOffers(db, proveedorId, query), EXPORT_BATCH), toOferta),
+  });
 }

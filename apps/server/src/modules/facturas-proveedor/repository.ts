@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { Kysely, SqlBool } from 'kysely';
+import type { Kysely } from 'kysely';
+import { keysetSeek } from '../../db/keyset.js';
 import type {
   Database,
   FacturaProveedorEstado,
@@ -74,11 +74,7 @@ export async function listFacturas(
     .$if(filtro.estado !== undefined, (qb) =>
       qb.where('f.estado', '=', filtro.estado as FacturaProveedorEstado),
     )
-    .$if(after !== undefined, (qb) =>
-      qb.where(
-        sql<SqlBool>`(${sql.ref('f.fecha_emision')}, ${sql.ref('f.id')}) < (${after![0]}, ${after![1]})`,
-      ),
-    )
+    .$if(after !== undefined, (qb) => qb.where(keysetSeek('f.fecha_emision', 'f.id', '<', after!)))
     .orderBy('f.fecha_emision', 'desc')
     .orderBy('f.id', 'desc')
     .limit(limit)

@@ -1,4 +1,7 @@
+import { registerExportEndpoints } from '../../lib/export-route.js';
+import { exportFacturasProveedor as exportFacturasProveedorStream } from './service.js';
 import {
+  exportFacturasProveedor,
   getFacturaProveedor as getFacturaProveedorEndpoint,
   listFacturasProveedor as listFacturasProveedorEndpoint,
   uploadFacturaProveedor,
@@ -43,6 +46,19 @@ const facturasProveedorRoutes: FastifyPluginAsync = async (app) => {
       );
       return reply.code(201).send(factura);
     },
+  });
+
+  // Export of the whole filtered history (issue 16 point 5).
+  await registerExportEndpoints(app, exportFacturasProveedor, {
+    preHandler: guard,
+    fileName: 'facturas',
+    stream: (request, format) =>
+      exportFacturasProveedorStream(
+        app.db,
+        proveedorActorOf(request).proveedorId,
+        request.query,
+        format,
+      ),
   });
 };
 

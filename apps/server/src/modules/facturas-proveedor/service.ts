@@ -1,7 +1,9 @@
+import type { Readable } from 'node:stream';
 import type {
   FacturaProveedorDetalle,
   FacturaProveedorResumen,
   FacturasProveedorPage,
+  FacturasProveedorExportQuery,
   FacturasProveedorQuery,
 } from '@extranet/contracts/facturas-proveedor/factura-proveedor';
 import { FacturaProveedorCampos } from '@extranet/contracts/facturas-proveedor/factura-proveedor';
@@ -9,7 +11,14 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
-import { CursorId, decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { CursorId } from '../../lib/cursor.js';
+import { keysetBatches, keysetPage, mapBatches } from '../../lib/keyset-page.js';
+import {
+  EXPORT_BATCH,
+  tableExport,
+  type ExportColumn,
+  type ExportFormat,
+} from '../../lib/table-export.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { ReceivedUpload } from '../../storage/receive-upload.js';
@@ -56,30 +65,63 @@ function toResumen(row: FacturaRow): FacturaProveedorResumen {
   };
 }
 
+/** This carrier's invoices matching the filters, newest issue date first. */
+function historico(db: Db, proveedorId: number, query: FacturasProveedorExportQuery) {
+  const filtro = {
+    fechaDesde: query.fechaDesde,
+    fechaHasta: query.fechaHasta,
+    estado: query.estado,
+  };
+  return {
+    tag: CURSOR,
+    schema: KeysetValues,
+    fetch: (after: readonly [string, number] | undefined, limit: number) =>
+      listFacturas(db, proveedorId, filtro, after, limit),
+    keyOf: (row: FacturaRow) => [row.fecha_emision, row.id],
+  };
+}
+
 /** "Histórico Facturas": one page of this carrier's invoices. */
 export async function listFacturasProveedor(
   db: Db,
   proveedorId: number,
   query: FacturasProveedorQuery,
 ): Promise<FacturasProveedorPage> {
-  const after =
-    query.cursor === undefined ? undefined : decodeCursor(query.cursor, CURSOR, KeysetValues);
-  const rows = await listFacturas(
-    db,
-    proveedorId,
-    { fechaDesde: query.fechaDesde, fechaHasta: query.fechaHasta, estado: query.estado },
-    after,
-    query.limit + 1,
-  );
-  const items = rows.slice(0, query.limit);
-  const last = items[items.length - 1];
-  return {
-    items: items.map(toResumen),
-    nextCursor:
-      rows.length > query.limit && last
-        ? encodeCursor(CURSOR, [last.fecha_emision, last.id])
-        : null,
-  };
+  const page = await keysetPage(historico(db, proveedorId, query), query.cursor, query.limit);
+  return { items: page.items.map(toResumen), nextCursor: page.nextCursor };
+}
+
+const FACTURA_ESTADO: Record<FacturaProveedorResumen['estado'], string> = {
+  recibida: 'Recibida',
+  aprobada: 'Aprobada',
+  pagada: 'Pagada',
+};
+
+const COLUMNAS_EXPORT: ExportColumn<FacturaProveedorResumen>[] = [
+  { header: 'Serie', value: (f) => f.serie },
+  { header: 'Número', value: (f) => f.numero },
+  { header: 'Fecha emisión', type: 'date', value: (f) => f.fecha_emision },
+  { header: 'Vencimiento', type: 'date', value: (f) => f.vto },
+  { header: 'Base imponible (EUR)', type: 'money', value: (f) => f.base_imponible_centimos },
+  { header: 'IVA (EUR)', type: 'money', value: (f) => f.iva_centimos },
+  { header: 'Importe (EUR)', type: 'money', value: (f) => f.importe_centimos },
+  { header: 'Estado', value: (f) => FACTURA_ESTADO[f.estado] },
+  { header: 'Fecha pago', type: 'date', value: (f) => f.fecha_pago },
+  { header: 'Transportes', type: 'number', value: (f) => f.transportes },
+];
+
+/** The whole filtered history as CSV or XLSX (lib/table-export.ts), streamed along the keyset. */
+export function exportFacturasProveedor(
+  db: Db,
+  proveedorId: number,
+  query: FacturasProveedorExportQuery,
+  format: ExportFormat,
+): Readable {
+  return tableExport(format, {
+    sheet: 'Facturas',
+    columns: COLUMNAS_EXPORT,
+    batches: mapBatches(keysetBatches(historico(db, proveedorId, query), EXPORT_BATCH), toResumen),
+  });
 }
 
 /** One invoice of this carrier with the transports it covers and its file; 404 otherwise. */

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
-import type { Kysely, SqlBool } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { keysetSeek } from '../../db/keyset.js';
 
 /*
  * Kysely only. Every query takes the session's `clienteId` and filters by it in SQL: an
@@ -78,9 +78,7 @@ export function facturasQuery(
         qb.where('f.fecha_emision', '<=', filtro.fechaHasta as string),
       )
       .$if(after !== undefined, (qb) =>
-        qb.where(
-          sql<SqlBool>`(${sql.ref('f.fecha_emision')}, ${sql.ref('f.id')}) < (${after![0]}, ${after![1]})`,
-        ),
+        qb.where(keysetSeek('f.fecha_emision', 'f.id', '<', after!)),
       )
       .orderBy('f.fecha_emision', 'desc')
       .orderBy('f.id', 'desc')

@@ -12,7 +12,8 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Archivo, Database } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
-import { CursorId, decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { CursorId } from '../../lib/cursor.js';
+import { keysetPage } from '../../lib/keyset-page.js';
 import { facturaNumero, renderFacturaPdf } from '../../pdf/factura-pdf.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { ClienteActor } from '../../plugins/actor.js';
@@ -29,7 +30,6 @@ import {
   listLineas,
   setFacturaArchivo,
   type FacturaRow,
-  type FacturasKeyset,
 } from './repository.js';
 
 type Db = Kysely<Database>;
@@ -66,24 +66,23 @@ export async function listFacturasPage(
   query: FacturasQuery,
 ): Promise<FacturasPage> {
   const hoy = todayInSpain(clock.now());
-  const after: FacturasKeyset =
-    query.cursor === undefined ? undefined : decodeCursor(query.cursor, CURSOR, KeysetValues);
-  const rows = await listFacturas(
-    db,
-    clienteId,
-    { estado: query.estado, fechaDesde: query.fechaDesde, fechaHasta: query.fechaHasta, hoy },
-    after,
-    query.limit + 1,
-  );
-  const items = rows.slice(0, query.limit);
-  const last = items[items.length - 1];
-  return {
-    items: items.map((row) => toFactura(row, hoy)),
-    nextCursor:
-      rows.length > query.limit && last
-        ? encodeCursor(CURSOR, [last.fecha_emision, last.id])
-        : null,
+  const filtro = {
+    estado: query.estado,
+    fechaDesde: query.fechaDesde,
+    fechaHasta: query.fechaHasta,
+    hoy,
   };
+  const page = await keysetPage(
+    {
+      tag: CURSOR,
+      schema: KeysetValues,
+      fetch: (after, limit) => listFacturas(db, clienteId, filtro, after, limit),
+      keyOf: (row) => [row.fecha_emision, row.id],
+    },
+    query.cursor,
+    query.limit,
+  );
+  return { items: page.items.map((row) => toFactura(row, hoy)), nextCursor: page.nextCursor };
 }
 
 const notFound = () => new HttpError(404, 'NOT_FOUND', 'Factura no encontrada.');

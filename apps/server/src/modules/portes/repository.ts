@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Kysely, SqlBool } from 'kysely';
+import { keysetSeek } from '../../db/keyset.js';
 import type { Database, PorteEstado } from '../../db/database.js';
 import { startsWithIgnoringCase } from '../../lib/like.js';
 
@@ -73,12 +74,10 @@ function pageInOrder<QB extends PortesQueryBuilder>(
   limit: number,
   direccion: Direccion,
 ) {
-  const op = direccion === 'desc' ? sql`<` : sql`>`;
+  const op = direccion === 'desc' ? '<' : '>';
   return qb
     .$if(after !== undefined, (q) =>
-      q.where(
-        sql<SqlBool>`(${sql.ref('p.fecha_carga_prevista')}, ${sql.ref('p.id')}) ${op} (${after![0]}, ${after![1]})`,
-      ),
+      q.where(keysetSeek('p.fecha_carga_prevista', 'p.id', op, after!)),
     )
     .orderBy('p.fecha_carga_prevista', direccion)
     .orderBy('p.id', direccion)

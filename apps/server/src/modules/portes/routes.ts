@@ -1,15 +1,26 @@
 import { customerResources } from '@extranet/contracts/menus/menu';
-import { exportHistorico, listHistorico, listPortes } from '@extranet/contracts/portes/endpoints';
+import {
+  exportHistorico,
+  exportPortes,
+  listHistorico,
+  listPortes,
+} from '@extranet/contracts/portes/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
 import { registerEndpoint } from '../../lib/endpoint-route.js';
+import { registerExportEndpoints } from '../../lib/export-route.js';
 import { clienteActorOf } from '../../plugins/actor.js';
 import { requireResource } from '../../plugins/session.js';
-import { exportHistoricoCsv, listActivos, listHistoricoPage } from './service.js';
+import {
+  exportActivos,
+  exportHistorico as exportHistoricoStream,
+  listActivos,
+  listHistoricoPage,
+} from './service.js';
 
 /**
- * Customer shipments (issue 5): active shipments, history and its CSV export (the tracking of
- * one shipment is the `tracking` module). Every handler passes the session's client to the
- * service; the repository filters by it.
+ * Customer shipments (issue 5): active shipments, history and their CSV/XLSX exports (the
+ * tracking of one shipment is the `tracking` module). Every handler passes the session's client
+ * to the service; the repository filters by it.
  */
 const portesRoutes: FastifyPluginAsync = async (app) => {
   await registerEndpoint(app, listPortes, {
@@ -28,17 +39,18 @@ const portesRoutes: FastifyPluginAsync = async (app) => {
     },
   });
 
-  await registerEndpoint(app, exportHistorico, {
+  await registerExportEndpoints(app, exportPortes, {
+    preHandler: requireResource(customerResources.portes),
+    fileName: 'portes',
+    stream: (request, format) =>
+      exportActivos(app.db, clienteActorOf(request).clienteId, request.query, format),
+  });
+
+  await registerExportEndpoints(app, exportHistorico, {
     preHandler: requireResource(customerResources.historico),
-    handler: async (request, reply) => {
-      const stream = exportHistoricoCsv(app.db, clienteActorOf(request).clienteId, request.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="historico-portes.csv"')
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(stream);
-    },
+    fileName: 'historico-portes',
+    stream: (request, format) =>
+      exportHistoricoStream(app.db, clienteActorOf(request).clienteId, request.query, format),
   });
 };
 

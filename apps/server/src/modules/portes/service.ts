@@ -5,6 +5,7 @@ import type {
   HistoricoQuery,
   PorteActivo,
   PorteHistorico,
+  PortesExportQuery,
   PortesPage,
   PortesQuery,
 } from '@extranet/contracts/portes/porte';
@@ -12,8 +13,14 @@ import { porteEstadoLabels } from '@extranet/contracts/portes/porte';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
-import { fechaEs, keysetCsvStream } from '../../lib/csv.js';
-import { CursorId, decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { CursorId } from '../../lib/cursor.js';
+import { keysetBatches, keysetPage, mapBatches, type KeysetList } from '../../lib/keyset-page.js';
+import {
+  EXPORT_BATCH,
+  tableExport,
+  type ExportColumn,
+  type ExportFormat,
+} from '../../lib/table-export.js';
 import { todayInSpain } from '../cargas/offer-rules.js';
 import {
   ESTADOS_ACTIVOS,
@@ -32,23 +39,37 @@ const CURSOR_HISTORICO = 'ph';
 const CURSOR_ACTIVOS: Record<Direccion, string> = { asc: 'pa-asc', desc: 'pa-desc' };
 const KeysetValues = z.tuple([z.string().regex(/^\d{4}-\d{2}-\d{2}$/), CursorId]);
 
-function after(cursor: string | undefined, tag: string): PortesKeyset {
-  return cursor === undefined ? undefined : decodeCursor(cursor, tag, KeysetValues);
+type Keyset = NonNullable<PortesKeyset>;
+
+/** A list of shipments in the (fecha_carga_prevista, id) keyset. */
+function porFechaCarga<Row extends { id: number; fecha_carga_prevista: string }>(
+  tag: string,
+  fetch: KeysetList<Row, Keyset>['fetch'],
+): KeysetList<Row, Keyset> {
+  return { tag, schema: KeysetValues, fetch, keyOf: (row) => [row.fecha_carga_prevista, row.id] };
 }
 
-/** Fetches `limit + 1` rows to know whether there is a next page without counting. */
-function paged<T extends { id: number; fecha_carga_prevista: string }>(
-  rows: T[],
-  limit: number,
-  tag: string,
-) {
-  const items = rows.slice(0, limit);
-  const last = items[items.length - 1];
-  return {
-    items,
-    nextCursor:
-      rows.length > limit && last ? encodeCursor(tag, [last.fecha_carga_prevista, last.id]) : null,
+/** The active shipments matching the filters, in the asked order. */
+function activos(db: Db, clienteId: number, query: PortesExportQuery) {
+  const direccion: Direccion = query.orden === 'fecha_carga_prevista_desc' ? 'desc' : 'asc';
+  const filtro = {
+    estados: query.estado ? [query.estado] : ESTADOS_ACTIVOS,
+    fechaDesde: query.fechaDesde,
+    fechaHasta: query.fechaHasta,
+    origen: query.origen,
+    destino: query.destino,
+    q: query.q,
   };
+  return porFechaCarga(CURSOR_ACTIVOS[direccion], (after, limit) =>
+    listPortesActivos(db, clienteId, filtro, after, limit, direccion),
+  );
+}
+
+function historico(db: Db, clienteId: number, query: HistoricoExportQuery) {
+  const filtro = { fechaDesde: query.fechaDesde, fechaHasta: query.fechaHasta };
+  return porFechaCarga(CURSOR_HISTORICO, (after, limit) =>
+    listHistorico(db, clienteId, filtro, after, limit),
+  );
 }
 
 function toHistorico(row: PorteHistoricoRow): PorteHistorico {
@@ -106,24 +127,7 @@ export async function listActivos(
   clienteId: number,
   query: PortesQuery,
 ): Promise<PortesPage> {
-  const direccion: Direccion = query.orden === 'fecha_carga_prevista_desc' ? 'desc' : 'asc';
-  const tag = CURSOR_ACTIVOS[direccion];
-  const rows = await listPortesActivos(
-    db,
-    clienteId,
-    {
-      estados: query.estado ? [query.estado] : ESTADOS_ACTIVOS,
-      fechaDesde: query.fechaDesde,
-      fechaHasta: query.fechaHasta,
-      origen: query.origen,
-      destino: query.destino,
-      q: query.q,
-    },
-    after(query.cursor, tag),
-    query.limit + 1,
-    direccion,
-  );
-  const page = paged(rows, query.limit, tag);
+  const page = await keysetPage(activos(db, clienteId, query), query.cursor, query.limit);
   return { items: page.items.map(toActivo), nextCursor: page.nextCursor };
 }
 
@@ -133,61 +137,73 @@ export async function listHistoricoPage(
   clienteId: number,
   query: HistoricoQuery,
 ): Promise<HistoricoPage> {
-  const rows = await listHistorico(
-    db,
-    clienteId,
-    { fechaDesde: query.fechaDesde, fechaHasta: query.fechaHasta },
-    after(query.cursor, CURSOR_HISTORICO),
-    query.limit + 1,
-  );
-  const page = paged(rows, query.limit, CURSOR_HISTORICO);
+  const page = await keysetPage(historico(db, clienteId, query), query.cursor, query.limit);
   return { items: page.items.map(toHistorico), nextCursor: page.nextCursor };
 }
 
-const CSV_HEADER = [
-  'Partida',
-  'Ref.Cliente',
-  'Origen',
-  'País origen',
-  'Destino',
-  'País destino',
-  'Carga Prevista',
-  'Entrega Prevista',
-  'Entregado',
-  'Bultos',
-  'Peso (kg)',
-  'P.Facturable (kg)',
-  'Estado',
-  'Incidencia',
+const COLUMNAS_HISTORICO: ExportColumn<PorteHistoricoRow>[] = [
+  { header: 'Partida', value: (p) => p.partida },
+  { header: 'Ref.Cliente', value: (p) => p.ref_cliente },
+  { header: 'Origen', value: (p) => p.origen_poblacion },
+  { header: 'País origen', value: (p) => p.origen_pais_iso },
+  { header: 'Destino', value: (p) => p.destino_poblacion },
+  { header: 'País destino', value: (p) => p.destino_pais_iso },
+  { header: 'Carga Prevista', type: 'date', value: (p) => p.fecha_carga_prevista },
+  { header: 'Entrega Prevista', type: 'date', value: (p) => p.fecha_entrega_prevista },
+  // The delivery instant as the calendar day in Spain.
+  {
+    header: 'Entregado',
+    type: 'date',
+    value: (p) => (p.entregado_at ? todayInSpain(new Date(p.entregado_at)) : null),
+  },
+  { header: 'Bultos', type: 'number', value: (p) => p.bultos },
+  { header: 'Peso (kg)', type: 'number', value: (p) => p.peso_kg },
+  { header: 'P.Facturable (kg)', type: 'number', value: (p) => p.p_facturable_kg },
+  { header: 'Estado', value: (p) => porteEstadoLabels[p.estado] },
+  { header: 'Incidencia', value: (p) => p.incidencia },
 ];
 
-/** The whole filtered history as CSV for Excel (lib/csv.ts), streamed along the keyset. */
-export function exportHistoricoCsv(
+/** The whole filtered history as CSV or XLSX (lib/table-export.ts), streamed along the keyset. */
+export function exportHistorico(
   db: Db,
   clienteId: number,
   query: HistoricoExportQuery,
+  format: ExportFormat,
 ): Readable {
-  const filtro = { fechaDesde: query.fechaDesde, fechaHasta: query.fechaHasta };
-  return keysetCsvStream<PorteHistoricoRow, NonNullable<PortesKeyset>>({
-    header: CSV_HEADER,
-    batch: (key, limit) => listHistorico(db, clienteId, filtro, key, limit),
-    keyOf: (row) => [row.fecha_carga_prevista, row.id],
-    fields: (p) => [
-      p.partida,
-      p.ref_cliente ?? '',
-      p.origen_poblacion,
-      p.origen_pais_iso,
-      p.destino_poblacion,
-      p.destino_pais_iso,
-      fechaEs(p.fecha_carga_prevista),
-      fechaEs(p.fecha_entrega_prevista),
-      // The delivery instant as the calendar day in Spain.
-      p.entregado_at ? fechaEs(todayInSpain(new Date(p.entregado_at))) : '',
-      p.bultos,
-      p.peso_kg,
-      p.p_facturable_kg,
-      porteEstadoLabels[p.estado],
-      p.incidencia ?? '',
-    ],
+  return tableExport(format, {
+    sheet: 'Histórico',
+    columns: COLUMNAS_HISTORICO,
+    batches: keysetBatches(historico(db, clienteId, query), EXPORT_BATCH),
+  });
+}
+
+const COLUMNAS_ACTIVOS: ExportColumn<PorteActivo>[] = [
+  { header: 'Partida', value: (p) => p.partida },
+  { header: 'Ref.Cliente', value: (p) => p.ref_cliente },
+  { header: 'Estado', value: (p) => porteEstadoLabels[p.estado] },
+  { header: 'Origen', value: (p) => p.origen_poblacion },
+  { header: 'País origen', value: (p) => p.origen_pais_iso },
+  { header: 'Destino', value: (p) => p.destino_poblacion },
+  { header: 'País destino', value: (p) => p.destino_pais_iso },
+  { header: 'Carga Prevista', type: 'date', value: (p) => p.fecha_carga_prevista },
+  { header: 'Entrega Prevista', type: 'date', value: (p) => p.fecha_entrega_prevista },
+  { header: 'Bultos', type: 'number', value: (p) => p.bultos },
+  { header: 'Peso (kg)', type: 'number', value: (p) => p.peso_kg },
+  { header: 'Última parada', value: (p) => p.ultima_parada?.poblacion ?? null },
+  { header: 'Retraso', type: 'number', value: (p) => p.ultima_parada?.retraso ?? 0 },
+  { header: 'Incidencia', value: (p) => p.incidencia },
+];
+
+/** The whole filtered list of active shipments as CSV or XLSX, streamed along the keyset. */
+export function exportActivos(
+  db: Db,
+  clienteId: number,
+  query: PortesExportQuery,
+  format: ExportFormat,
+): Readable {
+  return tableExport(format, {
+    sheet: 'Portes',
+    columns: COLUMNAS_ACTIVOS,
+    batches: mapBatches(keysetBatches(activos(db, clienteId, query), EXPORT_BATCH), toActivo),
   });
 }

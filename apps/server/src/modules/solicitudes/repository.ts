@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
-import type { Insertable, Kysely, SqlBool } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { keysetSeek } from '../../db/keyset.js';
 
 /* Kysely only; every read filters by the session's `clienteId`. */
 
@@ -46,11 +46,7 @@ export async function listSolicitudes(
     .selectFrom('solicitudes')
     .select(COLUMNAS)
     .where('cliente_id', '=', clienteId)
-    .$if(after !== undefined, (qb) =>
-      qb.where(
-        sql<SqlBool>`(${sql.ref('created_at')}, ${sql.ref('id')}) < (${after![0]}, ${after![1]})`,
-      ),
-    )
+    .$if(after !== undefined, (qb) => qb.where(keysetSeek('created_at', 'id', '<', after!)))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)

@@ -9,7 +9,8 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
-import { CursorId, decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { CursorId } from '../../lib/cursor.js';
+import { keysetPage } from '../../lib/keyset-page.js';
 import { recordEvent } from '../../outbox/events.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { ClienteActor } from '../../plugins/actor.js';
@@ -100,14 +101,15 @@ export async function listSolicitudesPage(
   clienteId: number,
   query: SolicitudesQuery,
 ): Promise<SolicitudesPage> {
-  const after =
-    query.cursor === undefined ? undefined : decodeCursor(query.cursor, CURSOR, KeysetValues);
-  const rows = await listSolicitudes(db, clienteId, after, query.limit + 1);
-  const items = rows.slice(0, query.limit).map(toSolicitud);
-  const last = items[items.length - 1];
-  return {
-    items,
-    nextCursor:
-      rows.length > query.limit && last ? encodeCursor(CURSOR, [last.created_at, last.id]) : null,
-  };
+  const page = await keysetPage(
+    {
+      tag: CURSOR,
+      schema: KeysetValues,
+      fetch: (after, limit) => listSolicitudes(db, clienteId, after, limit),
+      keyOf: (row) => [String(row.created_at), row.id],
+    },
+    query.cursor,
+    query.limit,
+  );
+  return { items: page.items.map(toSolicitud), nextCursor: page.nextCursor };
 }

@@ -7,7 +7,8 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
-import { CursorId, decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { CursorId } from '../../lib/cursor.js';
+import { keysetPage } from '../../lib/keyset-page.js';
 import { recordEvent } from '../../outbox/events.js';
 import type { ClienteActor } from '../../plugins/actor.js';
 import { recordFormulario } from '../formularios-cliente/service.js';
@@ -52,14 +53,18 @@ export async function listSugerenciasPage(
   clienteId: number,
   query: SugerenciasQuery,
 ): Promise<SugerenciasPage> {
-  const after =
-    query.cursor === undefined ? undefined : decodeCursor(query.cursor, CURSOR, KeysetValues);
-  const rows = await listSugerencias(db, clienteId, after, query.limit + 1);
-  const items = rows.slice(0, query.limit).map((r) => ({ ...r, created_at: String(r.created_at) }));
-  const last = items[items.length - 1];
+  const page = await keysetPage(
+    {
+      tag: CURSOR,
+      schema: KeysetValues,
+      fetch: (after, limit) => listSugerencias(db, clienteId, after, limit),
+      keyOf: (row) => [String(row.created_at), row.id],
+    },
+    query.cursor,
+    query.limit,
+  );
   return {
-    items,
-    nextCursor:
-      rows.length > query.limit && last ? encodeCursor(CURSOR, [last.created_at, last.id]) : null,
+    items: page.items.map((r) => ({ ...r, created_at: String(r.created_at) })),
+    nextCursor: page.nextCursor,
   };
 }

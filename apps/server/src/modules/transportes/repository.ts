@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
-import type { Kysely, SqlBool } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, TransporteEstado } from '../../db/database.js';
+import { keysetSeek } from '../../db/keyset.js';
 
 /*
  * Kysely only. Every query takes the carrier's `proveedorId` and filters by it in SQL: a
@@ -71,11 +71,7 @@ type TransportesQuery = ReturnType<typeof transportesDe>;
 /** `(fecha_carga, id) < (…)` after the cursor, then the index order; both planners walk it. */
 function pageInOrder<QB extends TransportesQuery>(qb: QB, after: TransportesKeyset, limit: number) {
   return qb
-    .$if(after !== undefined, (q) =>
-      q.where(
-        sql<SqlBool>`(${sql.ref('t.fecha_carga')}, ${sql.ref('t.id')}) < (${after![0]}, ${after![1]})`,
-      ),
-    )
+    .$if(after !== undefined, (q) => q.where(keysetSeek('t.fecha_carga', 't.id', '<', after!)))
     .orderBy('t.fecha_carga', 'desc')
     .orderBy('t.id', 'desc')
     .limit(limit) as QB;

@@ -9,12 +9,13 @@ import {
 } from '@extranet/contracts/transportes/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
 import { registerEndpoint } from '../../lib/endpoint-route.js';
+import { registerExportEndpoints } from '../../lib/export-route.js';
 import { proveedorActorOf } from '../../plugins/actor.js';
 import { requireProveedor, requireResource } from '../../plugins/session.js';
 import { receiveUpload } from '../archivos/upload.js';
 import {
   assertCmrUploadable,
-  exportHistorialCsv,
+  exportHistorial,
   getTransporte,
   listAlbaranes,
   listHistorial,
@@ -37,21 +38,11 @@ const transportesRoutes: FastifyPluginAsync = async (app) => {
     },
   });
 
-  await registerEndpoint(app, exportTransportes, {
+  await registerExportEndpoints(app, exportTransportes, {
     preHandler: guard(supplierResources.transportes),
-    handler: async (request, reply) => {
-      const stream = exportHistorialCsv(
-        app.db,
-        proveedorActorOf(request).proveedorId,
-        request.query,
-      );
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="transportes.csv"')
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(stream);
-    },
+    fileName: 'transportes',
+    stream: (request, format) =>
+      exportHistorial(app.db, proveedorActorOf(request).proveedorId, request.query, format),
   });
 
   await registerEndpoint(app, getTransporteEndpoint, {

@@ -17,8 +17,14 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
-import { fechaEs, importeEs, keysetCsvStream, type CsvValue } from '../../lib/csv.js';
-import { CursorId, decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { CursorId } from '../../lib/cursor.js';
+import { keysetBatches, keysetPage, mapBatches, type KeysetList } from '../../lib/keyset-page.js';
+import {
+  EXPORT_BATCH,
+  tableExport,
+  type ExportColumn,
+  type ExportFormat,
+} from '../../lib/table-export.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { ProveedorActor } from '../../plugins/actor.js';
 import type { ReceivedUpload } from '../../storage/receive-upload.js';
@@ -50,22 +56,21 @@ const CURSOR_ALBARANES = 'tr-alb';
 const CURSOR_SIN_FACTURA = 'tr-sf';
 const KeysetValues = z.tuple([z.string().regex(/^\d{4}-\d{2}-\d{2}$/), CursorId]);
 
-function after(cursor: string | undefined, tag: string): TransportesKeyset {
-  return cursor === undefined ? undefined : decodeCursor(cursor, tag, KeysetValues);
+type Keyset = NonNullable<TransportesKeyset>;
+
+/** A list of transports in the (fecha_carga desc, id desc) keyset. */
+function porFechaCarga<Row extends { id: number; fecha_carga: string }>(
+  tag: string,
+  fetch: KeysetList<Row, Keyset>['fetch'],
+): KeysetList<Row, Keyset> {
+  return { tag, schema: KeysetValues, fetch, keyOf: (row) => [row.fecha_carga, row.id] };
 }
 
-/** Fetches `limit + 1` rows to know whether there is a next page without counting. */
-function paged<T extends { id: number; fecha_carga: string }>(
-  rows: T[],
-  limit: number,
-  tag: string,
-) {
-  const items = rows.slice(0, limit);
-  const last = items[items.length - 1];
-  return {
-    items,
-    nextCursor: rows.length > limit && last ? encodeCursor(tag, [last.fecha_carga, last.id]) : null,
-  };
+function historial(db: Db, proveedorId: number, query: TransportesExportQuery) {
+  const filtro = filtroOf(query);
+  return porFechaCarga(CURSOR_HISTORIAL, (after, limit) =>
+    listTransportes(db, proveedorId, filtro, after, limit),
+  );
 }
 
 /** A page row as the contract shows it; PostgreSQL's bigint totals arrive as numbers too. */
@@ -120,14 +125,7 @@ export async function listHistorial(
   proveedorId: number,
   query: TransportesQuery,
 ): Promise<TransportesPage> {
-  const rows = await listTransportes(
-    db,
-    proveedorId,
-    filtroOf(query),
-    after(query.cursor, CURSOR_HISTORIAL),
-    query.limit + 1,
-  );
-  const page = paged(rows, query.limit, CURSOR_HISTORIAL);
+  const page = await keysetPage(historial(db, proveedorId, query), query.cursor, query.limit);
   return { items: page.items.map(toResumen), nextCursor: page.nextCursor };
 }
 
@@ -150,27 +148,7 @@ export async function getTransporte(
 }
 
 // ---------------------------------------------------------------------------------------
-// CSV export
-
-const CSV_HEADER = [
-  'Transporte ID',
-  'Referencia',
-  'Vehículo',
-  'Conductor',
-  'Carga Prevista',
-  'Descarga Prevista',
-  'Origen',
-  'País origen',
-  'Destino',
-  'País destino',
-  'Bultos',
-  'Peso (kg)',
-  'Precio (EUR)',
-  'Estado',
-  'Incidencia',
-  'CMR pendientes',
-  'Facturado',
-];
+// Export
 
 const ESTADO_TEXTO: Record<TransporteResumen['estado'], string> = {
   asignado: 'Asignado',
@@ -179,43 +157,37 @@ const ESTADO_TEXTO: Record<TransporteResumen['estado'], string> = {
   anulado: 'Anulado',
 };
 
-function csvFields(t: TransporteResumen): CsvValue[] {
-  return [
-    t.id,
-    t.referencia,
-    t.matricula ?? '',
-    t.conductor ?? '',
-    fechaEs(t.fecha_carga),
-    fechaEs(t.fecha_descarga),
-    t.origen_poblacion,
-    t.origen_pais_iso,
-    t.destino_poblacion,
-    t.destino_pais_iso,
-    t.bultos,
-    t.peso_kg,
-    importeEs(t.importe_centimos),
-    ESTADO_TEXTO[t.estado],
-    t.incidencia ?? '',
-    t.cmr_pendientes,
-    t.facturado ? 'Sí' : 'No',
-  ];
-}
+const COLUMNAS_EXPORT: ExportColumn<TransporteResumen>[] = [
+  { header: 'Transporte ID', type: 'number', value: (t) => t.id },
+  { header: 'Referencia', value: (t) => t.referencia },
+  { header: 'Vehículo', value: (t) => t.matricula },
+  { header: 'Conductor', value: (t) => t.conductor },
+  { header: 'Carga Prevista', type: 'date', value: (t) => t.fecha_carga },
+  { header: 'Descarga Prevista', type: 'date', value: (t) => t.fecha_descarga },
+  { header: 'Origen', value: (t) => t.origen_poblacion },
+  { header: 'País origen', value: (t) => t.origen_pais_iso },
+  { header: 'Destino', value: (t) => t.destino_poblacion },
+  { header: 'País destino', value: (t) => t.destino_pais_iso },
+  { header: 'Bultos', type: 'number', value: (t) => t.bultos },
+  { header: 'Peso (kg)', type: 'number', value: (t) => t.peso_kg },
+  { header: 'Precio (EUR)', type: 'money', value: (t) => t.importe_centimos },
+  { header: 'Estado', value: (t) => ESTADO_TEXTO[t.estado] },
+  { header: 'Incidencia', value: (t) => t.incidencia },
+  { header: 'CMR pendientes', type: 'number', value: (t) => t.cmr_pendientes },
+  { header: 'Facturado', value: (t) => (t.facturado ? 'Sí' : 'No') },
+];
 
-/**
- * The whole filtered history as CSV for Excel (lib/csv.ts), produced batch by batch along
- * the keyset as the client reads it.
- */
-export function exportHistorialCsv(
+/** The whole filtered history as CSV or XLSX (lib/table-export.ts), streamed along the keyset. */
+export function exportHistorial(
   db: Db,
   proveedorId: number,
   query: TransportesExportQuery,
+  format: ExportFormat,
 ): Readable {
-  const filtro = filtroOf(query);
-  return keysetCsvStream<TransporteRow, NonNullable<TransportesKeyset>>({
-    header: CSV_HEADER,
-    batch: (after, limit) => listTransportes(db, proveedorId, filtro, after, limit),
-    keyOf: (row) => [row.fecha_carga, row.id],
-    fields: (row) => csvFields(toResumen(row)),
+  return tableExport(format, {
+    sheet: 'Transportes',
+    columns: COLUMNAS_EXPORT,
+    batches: mapBatches(keysetBatches(historial(db, proveedorId, query), EXPORT_BATCH), toResumen),
   });
 }
 
@@ -239,14 +211,13 @@ export async function listAlbaranes(
   query: DocumentosPendientesQuery,
 ): Promise<AlbaranesPendientesPage> {
   const filtro = pendientesFiltro(query);
-  const rows = await listAlbaranesPendientes(
-    db,
-    proveedorId,
-    filtro,
-    after(query.cursor, CURSOR_ALBARANES),
-    query.limit + 1,
+  const page = await keysetPage(
+    porFechaCarga(CURSOR_ALBARANES, (after, limit) =>
+      listAlbaranesPendientes(db, proveedorId, filtro, after, limit),
+    ),
+    query.cursor,
+    query.limit,
   );
-  const page = paged(rows, query.limit, CURSOR_ALBARANES);
   const legs = await listSubpartidas(
     db,
     proveedorId,
@@ -268,14 +239,14 @@ export async function listTransportesSinFactura(
   proveedorId: number,
   query: DocumentosPendientesQuery,
 ): Promise<TransportesSinFacturaPage> {
-  const rows = await listSinFactura(
-    db,
-    proveedorId,
-    pendientesFiltro(query),
-    after(query.cursor, CURSOR_SIN_FACTURA),
-    query.limit + 1,
+  const filtro = pendientesFiltro(query);
+  const page = await keysetPage(
+    porFechaCarga(CURSOR_SIN_FACTURA, (after, limit) =>
+      listSinFactura(db, proveedorId, filtro, after, limit),
+    ),
+    query.cursor,
+    query.limit,
   );
-  const page = paged(rows, query.limit, CURSOR_SIN_FACTURA);
   return {
     items: page.items.map((t): TransporteSinFactura => ({
       ...t,

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
-import type { Kysely, SqlBool, Updateable } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import type { Database, VehiculosTable } from '../../db/database.js';
+import { keysetSeek } from '../../db/keyset.js';
 
 /* Kysely only; every query filters by the carrier that owns the vehicles. */
 
@@ -61,11 +61,7 @@ export async function listVehiculos(
     .$if(filtro.disponible !== undefined, (qb) =>
       qb.where('disponible', '=', filtro.disponible ? 1 : 0),
     )
-    .$if(after !== undefined, (qb) =>
-      qb.where(
-        sql<SqlBool>`(${sql.ref('matricula')}, ${sql.ref('id')}) > (${after![0]}, ${after![1]})`,
-      ),
-    )
+    .$if(after !== undefined, (qb) => qb.where(keysetSeek('matricula', 'id', '>', after!)))
     .orderBy('matricula', 'asc')
     .orderBy('id', 'asc')
     .limit(limit)

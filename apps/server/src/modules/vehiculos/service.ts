@@ -12,7 +12,8 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
-import { CursorId, decodeCursor, encodeCursor } from '../../lib/cursor.js';
+import { CursorId } from '../../lib/cursor.js';
+import { keysetPage } from '../../lib/keyset-page.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError } from '../../lib/http-error.js';
 import { recordAudit } from '../audit/repository.js';
@@ -53,22 +54,18 @@ export async function listarVehiculos(
   query: VehiculosQuery,
 ): Promise<VehiculosPage> {
   const tag = `vehiculos:${query.activo ? 1 : 0}:${query.disponible ?? '*'}`;
-  const after =
-    query.cursor === undefined ? undefined : decodeCursor(query.cursor, tag, cursorSchema);
-  const rows = await listVehiculos(
-    db,
-    proveedorId,
-    { activo: query.activo, disponible: query.disponible },
-    after,
-    query.limit + 1,
+  const filtro = { activo: query.activo, disponible: query.disponible };
+  const page = await keysetPage(
+    {
+      tag,
+      schema: cursorSchema,
+      fetch: (after, limit) => listVehiculos(db, proveedorId, filtro, after, limit),
+      keyOf: (row) => [row.matricula, row.id],
+    },
+    query.cursor,
+    query.limit,
   );
-  const items = rows.slice(0, query.limit);
-  const last = items.at(-1);
-  return {
-    items: items.map(toVehiculo),
-    nextCursor:
-      rows.length > query.limit && last ? encodeCursor(tag, [last.matricula, last.id]) : null,
-  };
+  return { items: page.items.map(toVehiculo), nextCursor: page.nextCursor };
 }
 
 /** One of this carrier's vehicles; 404 for anyone else's. */

@@ -80,8 +80,8 @@ export interface DataTableProps<T> {
   loadingMore?: boolean;
   /** File name of the client-side CSV export of the loaded rows; no export button without it. */
   csvFileName?: string;
-  /** URL of a server-side CSV export of the whole filtered set, for sets too big to load. */
-  exportUrl?: string;
+  /** URLs of the server's export of the whole filtered set (CSV and XLSX), not only the loaded rows. */
+  exportUrls?: { csv: string; xlsx: string };
   /** Extra toolbar content, left of the export buttons. */
   toolbar?: ReactNode;
   /** Largest height of the scrolling area (CSS length); the header stays visible inside it. */
@@ -124,7 +124,7 @@ export function DataTable<T>({
   hasMore = false,
   loadingMore = false,
   csvFileName,
-  exportUrl,
+  exportUrls,
   toolbar,
   maxHeight = 'calc(100dvh - 220px)',
   estimateRowHeight = 45,
@@ -243,7 +243,7 @@ export function DataTable<T>({
     downloadCsv(csvFileName ?? 'export.csv', toCsv(headers, body));
   }
 
-  const showToolbar = toolbar !== undefined || csvFileName || exportUrl || selectable;
+  const showToolbar = toolbar !== undefined || csvFileName || exportUrls || selectable;
   const toolbarNode = showToolbar ? (
     <Group justify="space-between" gap="xs" mb="xs" wrap="wrap">
       <Group gap="sm" wrap="wrap">
@@ -268,18 +268,20 @@ export function DataTable<T>({
             {t('tabla.exportCsv')}
           </Button>
         )}
-        {exportUrl && (
-          <Button
-            component="a"
-            href={exportUrl}
-            download
-            variant="default"
-            size="xs"
-            leftSection={<IconDownload size={16} aria-hidden />}
-          >
-            {t('tabla.exportAll')}
-          </Button>
-        )}
+        {exportUrls &&
+          (['csv', 'xlsx'] as const).map((format) => (
+            <Button
+              key={format}
+              component="a"
+              href={exportUrls[format]}
+              download
+              variant="default"
+              size="xs"
+              leftSection={<IconDownload size={16} aria-hidden />}
+            >
+              {t(format === 'csv' ? 'tabla.exportAll' : 'tabla.exportAllXlsx')}
+            </Button>
+          ))}
       </Group>
     </Group>
   ) : null;

@@ -11,6 +11,7 @@ import { formatCents, formatDate } from '../../../lib/format';
 import { useFacturas, type FacturasFiltros } from '../api/get-facturas';
 import { FacturaDetalle } from '../components/factura-detalle';
 import { FacturaEstadoBadge } from '../components/factura-estado-badge';
+import { facturasExportUrls } from '../api/export-facturas';
 import { FACTURA_ESTADOS, facturasQuery, parseFacturasQuery } from '../facturas-filtros';
 
 /** Supplier invoice history (/proveedores/facturas). */
@@ -137,7 +138,7 @@ export function HistoricoFacturasPage() {
         onEndReached={onEndReached}
         hasMore={hasNextPage}
         loadingMore={isFetchingNextPage}
-        csvFileName="facturas.csv"
+        exportUrls={facturasExportUrls(filtros)}
       />
     </>
   );

@@ -4,7 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { endpointPages, endpointUrl } from '../../../lib/endpoint-client';
 
 /** Filters of the shipment history (planned load date range, inclusive). */
-export type HistoricoFiltros = QueryOut<typeof exportHistorico>;
+export type HistoricoFiltros = QueryOut<typeof exportHistorico.csv>;
 
 /**
  * Rows per keyset page (the server allows up to 200): two to three screens of the virtualised
@@ -12,9 +12,12 @@ export type HistoricoFiltros = QueryOut<typeof exportHistorico>;
  */
 export const HISTORICO_PAGE_SIZE = 50;
 
-/** URL of the server's CSV export of the whole history with these filters. */
-export function historicoExportUrl(filtros: HistoricoFiltros): string {
-  return endpointUrl(exportHistorico, { query: filtros });
+/** URLs of the server's export (CSV, XLSX) of the whole history with these filters. */
+export function historicoExportUrls(filtros: HistoricoFiltros) {
+  return {
+    csv: endpointUrl(exportHistorico.csv, { query: filtros }),
+    xlsx: endpointUrl(exportHistorico.xlsx, { query: filtros }),
+  };
 }
 
 export function historicoQueryOptions(filtros: HistoricoFiltros) {

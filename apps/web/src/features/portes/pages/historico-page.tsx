@@ -10,7 +10,7 @@ import { PageTitle } from '../../../components/page-title';
 import { PorteEstadoBadge } from '../../../components/porte-estado-badge';
 import { formatDate, formatInteger, formatKg } from '../../../lib/format';
 import { usePortalContext } from '../../../lib/portal-context';
-import { historicoExportUrl, useHistorico, type HistoricoFiltros } from '../api/get-historico';
+import { historicoExportUrls, useHistorico, type HistoricoFiltros } from '../api/get-historico';
 import { toSearchParams } from '../url-query';
 
 /** Shipment history (/clientes/historico): delivered shipments, date filter in the URL, CSV. */
@@ -127,7 +127,7 @@ export function HistoricoPage() {
         onEndReached={() => void historico.fetchNextPage()}
         hasMore={historico.hasNextPage}
         loadingMore={historico.isFetchingNextPage}
-        exportUrl={historicoExportUrl(filtros)}
+        exportUrls={historicoExportUrls(filtros)}
       />
     </>
   );

@@ -3,9 +3,12 @@ import { endpointUrl } from '../../../lib/endpoint-client';
 import type { TransportesFiltros } from './get-transportes';
 
 /**
- * URL of the history's CSV export with its filters: the browser downloads the whole filtered
- * set (streamed by the server), not only the loaded rows.
+ * URLs of the history's export (CSV, XLSX) with its filters: the browser downloads the whole
+ * filtered set (streamed by the server), not only the loaded rows.
  */
-export function transportesExportUrl(filtros: TransportesFiltros): string {
-  return endpointUrl(exportTransportes, { query: filtros });
+export function transportesExportUrls(filtros: TransportesFiltros) {
+  return {
+    csv: endpointUrl(exportTransportes.csv, { query: filtros }),
+    xlsx: endpointUrl(exportTransportes.xlsx, { query: filtros }),
+  };
 }

@@ -7,7 +7,7 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table/
 import { PageTitle } from '../../../components/page-title';
 import { csvCents } from '../../../lib/csv';
 import { formatCents, formatDate, formatInteger, formatKg } from '../../../lib/format';
-import { transportesExportUrl } from '../api/export-transportes';
+import { transportesExportUrls } from '../api/export-transportes';
 import { useTransportes, type TransportesFiltros } from '../api/get-transportes';
 import { SubpartidasDetalle } from '../components/subpartidas-detalle';
 import { TransporteEstadoBadge } from '../components/transporte-estado-badge';
@@ -142,7 +142,7 @@ export function HistoricoTransportesPage() {
         onEndReached={onEndReached}
         hasMore={hasNextPage}
         loadingMore={isFetchingNextPage}
-        exportUrl={transportesExportUrl(filtros)}
+        exportUrls={transportesExportUrls(filtros)}
         // What a two-line row measures (51.5 px): a wrong estimate moves the rows below once
         // they are measured, a layout shift Lighthouse counts (CLS 0.13 with 58).
         estimateRowHeight={52}
