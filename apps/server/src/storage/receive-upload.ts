@@ -63,8 +63,8 @@ export interface ReceivedUpload {
 export type StoreContent = (storageKey: string, write: () => Promise<void>) => Promise<boolean>;
 
 /**
- * The one way to accept an uploaded file (routes call it through modules/archivos/upload.ts). Reads the request's (single) multipart file part,
- * streams it to a temp file while hashing and counting it, checks its type by magic bytes and
+ * The one way to accept an uploaded file (routes call it through modules/archivos/upload.ts).
+ * Reads the request's (single) multipart file part, streams it to a temp file while hashing and counting it, checks its type by magic bytes and
  * its size as it arrives, and moves it into `app.storage` under its content address.
  * The form's text fields (before or after the file) are returned as strings.
  *
@@ -139,11 +139,16 @@ export async function receiveUploadInto(
   if (!received || !inspector) throw new HttpError(400, 'FILE_REQUIRED', 'Adjunte un fichero.');
   if (received.type === 'pdf') {
     // Whole now: parsed for actions, embedded files and XFA that no byte pattern can see.
+    // checkPdf answers the refusal (an HttpError) and rejects only when the check itself fails.
+    let refused: unknown;
     try {
-      await checkPdf(await readFile(received.temp));
+      refused = await checkPdf(await readFile(received.temp));
     } catch (error) {
+      refused = error;
+    }
+    if (refused) {
       await rm(received.temp, { force: true });
-      throw error;
+      throw refused;
     }
   }
 
