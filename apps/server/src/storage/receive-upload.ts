@@ -64,8 +64,9 @@ export type StoreContent = (storageKey: string, write: () => Promise<void>) => P
 
 /**
  * The one way to accept an uploaded file (routes call it through modules/archivos/upload.ts).
- * Reads the request's (single) multipart file part, streams it to a temp file while hashing and counting it, checks its type by magic bytes and
- * its size as it arrives, and moves it into `app.storage` under its content address.
+ * Reads the request's (single) multipart file part, streams it to a temp file while hashing
+ * and counting it, checks its type by magic bytes and its size as it arrives, and moves it
+ * into `app.storage` under its content address.
  * The form's text fields (before or after the file) are returned as strings.
  *
  * Refused (400 `EMPTY_FILE`, 413 `FILE_TOO_LARGE`, 415 `UNSUPPORTED_FILE_TYPE`…) or cut off,
