@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { loginAs } from '../fixtures.js';
 
@@ -93,6 +94,32 @@ test.describe('supplier load list', () => {
     await page.getByRole('tab', { name: 'Cargas disponibles' }).click();
     await filterByType(page, 'Megatráiler');
     await expect(rowOf(page, referencia)).toBeVisible();
+  });
+
+  test('exports the whole filtered exchange from the server (CSV and Excel)', async ({ page }) => {
+    await openCargas(page);
+    await filterByType(page, 'Frigorífico');
+    const csv = page.getByRole('link', { name: 'Exportar todo (CSV)' });
+    await expect(csv).toHaveAttribute('href', /\/cargas\/export\.csv\?.*tipoVehiculo=frigorifico/);
+    const [download] = await Promise.all([page.waitForEvent('download'), csv.click()]);
+    expect(download.suggestedFilename()).toBe('cargas.csv');
+    const lines = readFileSync((await download.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toMatch(/^Referencia;Origen;/);
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.slice(1).every((line) => line.includes(';Frigorífico;'))).toBe(true);
+
+    const xlsx = page.getByRole('link', { name: 'Exportar todo (Excel)' });
+    const [excel] = await Promise.all([page.waitForEvent('download'), xlsx.click()]);
+    expect(excel.suggestedFilename()).toBe('cargas.xlsx');
+    // An XLSX is a zip: "PK" first.
+    expect(
+      readFileSync((await excel.path())!)
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
   });
 
   test('the map tab works without a maps key: offline map and list', async ({ page }) => {

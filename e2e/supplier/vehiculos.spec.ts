@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { loginAs } from '../fixtures.js';
 
@@ -54,6 +55,26 @@ test.describe('supplier vehicle panel', () => {
     await confirm.getByRole('button', { name: 'Desactivar' }).click();
     await expect(confirm).toBeHidden();
     await expect(page.getByRole('row').filter({ hasText: plate })).toHaveCount(0);
+  });
+
+  test('exports every active vehicle from the server as CSV', async ({ page }) => {
+    await openPanel(page);
+    const table = page.getByRole('table', { name: 'Vehículos' });
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    const link = page.getByRole('link', { name: 'Exportar todo (CSV)' });
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toBe('vehiculos.csv');
+    const lines = readFileSync((await download.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Matrícula;Tipo;Capacidad (kg);Palets;Conductor;Teléfono;Disponible;Disponible desde;Disponible hasta;Última posición;Fecha posición',
+    );
+    const firstPlate = (
+      await table.getByRole('row').nth(1).getByRole('cell').first().innerText()
+    ).trim();
+    expect(lines.slice(1).map((line) => line.split(';')[0])).toContain(firstPlate);
   });
 
   test('the availability map works without a maps key: offline map and list', async ({ page }) => {

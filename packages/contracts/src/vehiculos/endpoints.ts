@@ -1,4 +1,5 @@
 import { endpoint } from '../common/endpoint.js';
+import { exportEndpoints } from '../common/export-endpoints.js';
 
 /** The carrier's vehicle panel and availability map (issue 4). Schemas in `vehiculo.ts`. */
 const vehiculo = () => import('./vehiculo.js');
@@ -11,6 +12,15 @@ export const listVehiculos = endpoint({
   tag: 'vehiculos',
   summary: 'Vehículos propios por matrícula (activos o desactivados, disponibles)',
   schemas: () => vehiculo().then((s) => ({ query: s.VehiculosQuery, response: s.VehiculosPage })),
+});
+
+export const exportVehiculos = exportEndpoints({
+  operationId: 'exportVehiculos',
+  path: '/api/proveedores/vehiculos/export',
+  security: 'session',
+  tag: 'vehiculos',
+  summary: 'Exporta todos los vehículos del panel filtrados, por matrícula',
+  schemas: () => vehiculo().then((s) => ({ query: s.VehiculosExportQuery })),
 });
 
 export const listVehiculosMapa = endpoint({

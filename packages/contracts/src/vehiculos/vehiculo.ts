@@ -109,6 +109,10 @@ export const VehiculosQuery = PageQuery.extend({
 });
 export type VehiculosQuery = z.infer<typeof VehiculosQuery>;
 
+/** Query of `GET /api/proveedores/vehiculos/export.{csv,xlsx}`: the panel's filters, no paging. */
+export const VehiculosExportQuery = VehiculosQuery.pick({ activo: true, disponible: true });
+export type VehiculosExportQuery = z.infer<typeof VehiculosExportQuery>;
+
 /** A page of the vehicle panel. */
 export const VehiculosPage = pageOf(Vehiculo);
 export type VehiculosPage = z.infer<typeof VehiculosPage>;

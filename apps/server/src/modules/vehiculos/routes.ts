@@ -2,6 +2,7 @@ import { supplierResources } from '@extranet/contracts/menus/menu';
 import {
   createVehiculo,
   deactivateVehiculo,
+  exportVehiculos,
   getVehiculo,
   listVehiculos,
   listVehiculosMapa,
@@ -9,12 +10,14 @@ import {
 } from '@extranet/contracts/vehiculos/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
 import { registerEndpoint } from '../../lib/endpoint-route.js';
+import { registerExportEndpoints } from '../../lib/export-route.js';
 import { proveedorActorOf } from '../../plugins/actor.js';
 import { requireProveedor, requireResource } from '../../plugins/session.js';
 import {
   crearVehiculo,
   desactivarVehiculo,
   editarVehiculo,
+  exportarVehiculos,
   listarVehiculos,
   mapaVehiculos,
   obtenerVehiculo,
@@ -30,6 +33,14 @@ const vehiculosRoutes: FastifyPluginAsync = async (app) => {
       reply.header('cache-control', 'no-store');
       return listarVehiculos(app.db, proveedorActorOf(request).proveedorId, request.query);
     },
+  });
+
+  // The whole filtered panel, not only the loaded rows (issue 16 point 5).
+  await registerExportEndpoints(app, exportVehiculos, {
+    preHandler,
+    fileName: 'vehiculos',
+    stream: (request, format) =>
+      exportarVehiculos(app.db, proveedorActorOf(request).proveedorId, request.query, format),
   });
 
   await registerEndpoint(app, listVehiculosMapa, {

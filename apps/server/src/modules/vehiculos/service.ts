@@ -3,17 +3,25 @@ import type {
   Vehiculo,
   VehiculoCrear,
   VehiculoEditar,
+  VehiculosExportQuery,
   VehiculosMapa,
   VehiculosPage,
   VehiculosQuery,
 } from '@extranet/contracts/vehiculos/vehiculo';
-import { MAX_VEHICULOS_MAPA } from '@extranet/contracts/vehiculos/constants';
+import { MAX_VEHICULOS_MAPA, tipoVehiculoLabels } from '@extranet/contracts/vehiculos/constants';
 import type { Kysely } from 'kysely';
+import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
 import { CursorId } from '../../lib/cursor.js';
-import { keysetPage } from '../../lib/keyset-page.js';
+import { keysetBatches, keysetPage, mapBatches, type KeysetList } from '../../lib/keyset-page.js';
+import {
+  EXPORT_BATCH,
+  tableExport,
+  type ExportColumn,
+  type ExportFormat,
+} from '../../lib/table-export.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError } from '../../lib/http-error.js';
 import { recordAudit } from '../audit/repository.js';
@@ -47,25 +55,58 @@ function toVehiculo(row: VehiculoRow): Vehiculo {
 
 const cursorSchema = z.tuple([z.string().min(1).max(20), CursorId]);
 
+/** The panel's keyset (by plate), shared by its pages and its export. */
+function panel(
+  db: Db,
+  proveedorId: number,
+  filtro: { activo: boolean; disponible?: boolean | undefined },
+): KeysetList<VehiculoRow, z.infer<typeof cursorSchema>> {
+  return {
+    tag: `vehiculos:${filtro.activo ? 1 : 0}:${filtro.disponible ?? '*'}`,
+    schema: cursorSchema,
+    fetch: (after, limit) => listVehiculos(db, proveedorId, filtro, after, limit),
+    keyOf: (row) => [row.matricula, row.id],
+  };
+}
+
 /** A page of the vehicle panel (active vehicles by default), by plate. */
 export async function listarVehiculos(
   db: Db,
   proveedorId: number,
   query: VehiculosQuery,
 ): Promise<VehiculosPage> {
-  const tag = `vehiculos:${query.activo ? 1 : 0}:${query.disponible ?? '*'}`;
   const filtro = { activo: query.activo, disponible: query.disponible };
-  const page = await keysetPage(
-    {
-      tag,
-      schema: cursorSchema,
-      fetch: (after, limit) => listVehiculos(db, proveedorId, filtro, after, limit),
-      keyOf: (row) => [row.matricula, row.id],
-    },
-    query.cursor,
-    query.limit,
-  );
+  const page = await keysetPage(panel(db, proveedorId, filtro), query.cursor, query.limit);
   return { items: page.items.map(toVehiculo), nextCursor: page.nextCursor };
+}
+
+const COLUMNAS_VEHICULOS: ExportColumn<Vehiculo>[] = [
+  { header: 'Matrícula', value: (v) => v.matricula },
+  { header: 'Tipo', value: (v) => tipoVehiculoLabels[v.tipo] },
+  { header: 'Capacidad (kg)', type: 'number', value: (v) => v.capacidad_kg },
+  { header: 'Palets', type: 'number', value: (v) => v.palets },
+  { header: 'Conductor', value: (v) => v.conductor_nombre },
+  { header: 'Teléfono', value: (v) => v.conductor_telefono },
+  { header: 'Disponible', value: (v) => (v.disponible ? 'Sí' : 'No') },
+  { header: 'Disponible desde', type: 'date', value: (v) => v.disponible_desde },
+  { header: 'Disponible hasta', type: 'date', value: (v) => v.disponible_hasta },
+  { header: 'Última posición', value: (v) => v.ultima_poblacion },
+  { header: 'Fecha posición', value: (v) => v.ultima_posicion_at },
+];
+
+/** The whole panel with these filters, by plate, as CSV or XLSX. */
+export function exportarVehiculos(
+  db: Db,
+  proveedorId: number,
+  query: VehiculosExportQuery,
+  format: ExportFormat,
+): Readable {
+  const filtro = { activo: query.activo, disponible: query.disponible };
+  return tableExport(format, {
+    sheet: 'Vehículos',
+    columns: COLUMNAS_VEHICULOS,
+    batches: mapBatches(keysetBatches(panel(db, proveedorId, filtro), EXPORT_BATCH), toVehiculo),
+  });
 }
 
 /** One of this carrier's vehicles; 404 for anyone else's. */

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TestProviders, testQueryClient } from '../../test/render';
 import { DataTable, type DataTableColumn } from './data-table';
-import * as csv from '../../lib/csv';
 
 interface Fila {
   id: number;
@@ -20,14 +19,9 @@ const filas: Fila[] = Array.from({ length: 10_000 }, (_, i) => ({
 }));
 
 const columns: DataTableColumn<Fila>[] = [
-  { id: 'nombre', header: 'Nombre', cell: (f) => f.nombre, csv: (f) => f.nombre },
-  { id: 'importe', header: 'Importe', cell: (f) => String(f.importe), csv: (f) => f.importe },
-  {
-    id: 'fecha',
-    header: 'Fecha',
-    cell: (f) => f.fecha,
-    csv: (f) => new Date(`${f.fecha}T00:00:00Z`),
-  },
+  { id: 'nombre', header: 'Nombre', cell: (f) => f.nombre },
+  { id: 'importe', header: 'Importe', cell: (f) => String(f.importe) },
+  { id: 'fecha', header: 'Fecha', cell: (f) => f.fecha },
   { id: 'acciones', header: 'Acciones', cell: () => <button type="button">Ver</button> },
 ];
 
@@ -57,7 +51,7 @@ describe('DataTable', () => {
         columns={columns}
         getRowId={(f) => String(f.id)}
         label="Filas"
-        csvFileName="filas.csv"
+        exportUrls={{ csv: '/api/filas/export.csv', xlsx: '/api/filas/export.xlsx' }}
       />,
     );
     const table = screen.getByRole('table', { name: 'Filas' });
@@ -175,21 +169,24 @@ describe('DataTable', () => {
     expect(onEndReached).toHaveBeenCalled();
   });
 
-  it('exports the loaded rows as a Spanish CSV', () => {
-    const download = vi.spyOn(csv, 'downloadCsv').mockImplementation(() => {});
+  it('links both server exports of the whole list, whatever is loaded', () => {
     renderTable(
       <DataTable
         data={filas.slice(0, 2)}
         columns={columns}
         getRowId={(f) => String(f.id)}
         label="Filas"
-        csvFileName="filas.csv"
+        hasMore
+        exportUrls={{ csv: '/api/filas/export.csv?q=a', xlsx: '/api/filas/export.xlsx?q=a' }}
       />,
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Exportar CSV' }));
-    expect(download).toHaveBeenCalledWith(
-      'filas.csv',
-      '\uFEFFNombre;Importe;Fecha\r\nFila 1;1,5;09/03/2026\r\nFila 2;3;09/03/2026\r\n',
+    expect(screen.getByRole('link', { name: 'Exportar todo (CSV)' })).toHaveAttribute(
+      'href',
+      '/api/filas/export.csv?q=a',
+    );
+    expect(screen.getByRole('link', { name: 'Exportar todo (Excel)' })).toHaveAttribute(
+      'href',
+      '/api/filas/export.xlsx?q=a',
     );
   });
 });

@@ -23,7 +23,6 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadCsv, toCsv, type CsvValue } from '../../lib/csv';
 import { EmptyState } from '../empty-state';
 import classes from './data-table.module.css';
 
@@ -31,12 +30,10 @@ import classes from './data-table.module.css';
 export interface DataTableColumn<T> {
   /** Stable id of the column. */
   id: string;
-  /** Heading in Spanish; also the CSV header. */
+  /** Heading in Spanish. */
   header: string;
   /** What the cell shows. */
   cell: (row: T) => ReactNode;
-  /** The value exported to CSV; the column is left out of the CSV without it. */
-  csv?: (row: T) => CsvValue;
   /** CSS width of the column (px number or any CSS length). */
   width?: number | string;
   /** Horizontal alignment; numbers and money go right. */
@@ -78,8 +75,6 @@ export interface DataTableProps<T> {
   hasMore?: boolean;
   /** The next page is being fetched. */
   loadingMore?: boolean;
-  /** File name of the client-side CSV export of the loaded rows; no export button without it. */
-  csvFileName?: string;
   /** URLs of the server's export of the whole filtered set (CSV and XLSX), not only the loaded rows. */
   exportUrls?: { csv: string; xlsx: string };
   /** Extra toolbar content, left of the export buttons. */
@@ -105,7 +100,7 @@ function alignStyle(align: DataTableColumn<unknown>['align']): CSSProperties | u
  * The one table of the app (TanStack Table + Virtual): sticky header, virtualised rows (a
  * 10,000-row list keeps a few dozen rows in the DOM), keyboard-focusable rows (arrows, Home/End,
  * Enter expands, Space selects), optional detail and selection, skeleton, empty state, keyset
- * "infinite" loading and CSV export. Below 768 px it renders the rows as stacked cards.
+ * "infinite" loading and the links to the server's export (CSV, XLSX). Below 768 px it renders the rows as stacked cards.
  */
 export function DataTable<T>({
   data,
@@ -123,7 +118,6 @@ export function DataTable<T>({
   onEndReached,
   hasMore = false,
   loadingMore = false,
-  csvFileName,
   exportUrls,
   toolbar,
   maxHeight = 'calc(100dvh - 220px)',
@@ -235,15 +229,7 @@ export function DataTable<T>({
   }
 
   const rowLabel = (row: Row<T>) => (getRowLabel ? getRowLabel(row.original) : row.id);
-  const csvColumns = columns.filter((column) => column.csv);
-
-  function exportCsv() {
-    const headers = csvColumns.map((column) => column.header);
-    const body = rows.map((row) => csvColumns.map((column) => column.csv!(row.original)));
-    downloadCsv(csvFileName ?? 'export.csv', toCsv(headers, body));
-  }
-
-  const showToolbar = toolbar !== undefined || csvFileName || exportUrls || selectable;
+  const showToolbar = toolbar !== undefined || exportUrls || selectable;
   const toolbarNode = showToolbar ? (
     <Group justify="space-between" gap="xs" mb="xs" wrap="wrap">
       <Group gap="sm" wrap="wrap">
@@ -257,17 +243,6 @@ export function DataTable<T>({
         </Text>
       </Group>
       <Group gap="xs">
-        {csvFileName && (
-          <Button
-            variant="default"
-            size="xs"
-            leftSection={<IconDownload size={16} aria-hidden />}
-            onClick={exportCsv}
-            disabled={rows.length === 0}
-          >
-            {t('tabla.exportCsv')}
-          </Button>
-        )}
         {exportUrls &&
           (['csv', 'xlsx'] as const).map((format) => (
             <Button

@@ -5,7 +5,6 @@ import type { TFunction } from 'i18next';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
-import { csvCents } from '../../../lib/csv';
 import {
   formatCents,
   formatDate,
@@ -27,19 +26,17 @@ const VISTAS = {
   disponibles: {
     label: 'cargas.tabs.disponibles',
     empty: 'cargas.empty',
-    csv: 'cargas.csv.cargas',
     completa: true,
   },
   descartadas: {
     label: 'cargas.tabs.descartadas',
     empty: 'cargas.emptyDescartadas',
-    csv: 'cargas.csv.descartadas',
     completa: false,
   },
 } as const;
 
 export interface CargasTableProps<T extends CargaFila> {
-  /** Which tab: its name, empty message, CSV name and shared columns. */
+  /** Which tab: its name, empty message and shared columns. */
   vista: CargasTableVista;
   /** Loads loaded so far. */
   cargas: readonly T[];
@@ -55,6 +52,8 @@ export interface CargasTableProps<T extends CargaFila> {
   onEndReached: () => void;
   /** The tab's own columns, after the shared ones (the offer, the discard date). */
   extraColumns?: readonly DataTableColumn<T>[];
+  /** URLs of the server's export of the tab's whole list (CSV, XLSX). */
+  exportUrls: { csv: string; xlsx: string };
   /** The row actions; the table has no actions column without it. */
   renderActions?: (carga: T) => ReactNode;
 }
@@ -79,7 +78,6 @@ export function CargasTable<T extends CargaFila>(props: CargasTableProps<T>) {
             {c.referencia}
           </Text>
         ),
-        csv: (c) => c.referencia,
         ...(completa ? { width: 110 } : {}),
       },
       {
@@ -88,7 +86,6 @@ export function CargasTable<T extends CargaFila>(props: CargasTableProps<T>) {
         cell: (c) => (
           <Lugar poblacion={c.origen_poblacion} cp={c.origen_cp} pais={c.origen_pais_iso} />
         ),
-        csv: (c) => `${c.origen_poblacion} (${c.origen_cp}, ${c.origen_pais_iso})`,
       },
       {
         id: 'destino',
@@ -96,13 +93,11 @@ export function CargasTable<T extends CargaFila>(props: CargasTableProps<T>) {
         cell: (c) => (
           <Lugar poblacion={c.destino_poblacion} cp={c.destino_cp} pais={c.destino_pais_iso} />
         ),
-        csv: (c) => `${c.destino_poblacion} (${c.destino_cp}, ${c.destino_pais_iso})`,
       },
       {
         id: 'carga',
         header: t('cargas.col.carga'),
         cell: (c) => formatDate(c.fecha_carga),
-        csv: (c) => formatDate(c.fecha_carga),
       },
     ];
     if (completa) {
@@ -110,7 +105,6 @@ export function CargasTable<T extends CargaFila>(props: CargasTableProps<T>) {
         id: 'descarga',
         header: t('cargas.col.descarga'),
         cell: (c) => formatDate(c.fecha_descarga),
-        csv: (c) => formatDate(c.fecha_descarga),
       });
     }
     cols.push(
@@ -118,13 +112,11 @@ export function CargasTable<T extends CargaFila>(props: CargasTableProps<T>) {
         id: 'tipo',
         header: t('cargas.col.tipo'),
         cell: (c) => tipoVehiculoLabels[c.tipo_vehiculo],
-        csv: (c) => tipoVehiculoLabels[c.tipo_vehiculo],
       },
       {
         id: 'peso',
         header: t('cargas.col.peso'),
         cell: (c) => formatKg(c.peso_kg),
-        csv: (c) => c.peso_kg,
         align: 'right',
       },
     );
@@ -133,7 +125,6 @@ export function CargasTable<T extends CargaFila>(props: CargasTableProps<T>) {
         id: 'palets',
         header: t('cargas.col.palets'),
         cell: (c) => formatInteger(c.palets),
-        csv: (c) => c.palets,
         align: 'right',
       });
     }
@@ -149,7 +140,6 @@ export function CargasTable<T extends CargaFila>(props: CargasTableProps<T>) {
         ) : (
           formatCents(c.precio_guia_centimos)
         ),
-      csv: (c) => csvCents(c.precio_guia_centimos),
       align: 'right',
     });
     cols.push(...(extraColumns ?? []));
@@ -178,7 +168,7 @@ export function CargasTable<T extends CargaFila>(props: CargasTableProps<T>) {
       hasMore={props.hasMore}
       loadingMore={props.loadingMore}
       onEndReached={props.onEndReached}
-      csvFileName={t(textos.csv)}
+      exportUrls={props.exportUrls}
       estimateRowHeight={58}
     />
   );
@@ -196,10 +186,6 @@ export function ofertaColumn(t: TFunction): DataTableColumn<CargaResumen> {
           <Text size="xs">{formatCents(c.oferta.precio_centimos)}</Text>
         </Stack>
       ) : null,
-    csv: (c) =>
-      c.oferta
-        ? `${t(`cargas.estadoOferta.${c.oferta.estado}`)} ${csvCents(c.oferta.precio_centimos)}`
-        : '',
   };
 }
 
@@ -209,6 +195,5 @@ export function descartadaColumn(t: TFunction): DataTableColumn<CargaDescartada>
     id: 'descartada',
     header: t('cargas.col.descartadaEl'),
     cell: (c) => formatDateTime(c.descartada_at),
-    csv: (c) => formatDateTime(c.descartada_at),
   };
 }

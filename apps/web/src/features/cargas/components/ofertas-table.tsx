@@ -6,8 +6,8 @@ import { IconPencil, IconX } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
-import { csvCents } from '../../../lib/csv';
 import { formatCents, formatDate, formatDateTime } from '../../../lib/format';
+import { ofertasExportUrls } from '../api/export-cargas';
 import { Lugar } from './lugar';
 import { OfertaEstadoBadge } from './oferta-estado-badge';
 
@@ -44,13 +44,11 @@ export function OfertasTable(props: OfertasTableProps) {
             {o.carga.referencia}
           </Text>
         ),
-        csv: (o) => o.carga.referencia,
       },
       {
         id: 'origen',
         header: t('cargas.col.origen'),
         cell: (o) => <Lugar poblacion={o.carga.origen_poblacion} pais={o.carga.origen_pais_iso} />,
-        csv: (o) => `${o.carga.origen_poblacion} (${o.carga.origen_pais_iso})`,
       },
       {
         id: 'destino',
@@ -58,19 +56,16 @@ export function OfertasTable(props: OfertasTableProps) {
         cell: (o) => (
           <Lugar poblacion={o.carga.destino_poblacion} pais={o.carga.destino_pais_iso} />
         ),
-        csv: (o) => `${o.carga.destino_poblacion} (${o.carga.destino_pais_iso})`,
       },
       {
         id: 'carga',
         header: t('cargas.col.carga'),
         cell: (o) => formatDate(o.carga.fecha_carga),
-        csv: (o) => formatDate(o.carga.fecha_carga),
       },
       {
         id: 'precioGuia',
         header: t('cargas.col.precioGuia'),
         cell: (o) => formatCents(o.carga.precio_guia_centimos),
-        csv: (o) => csvCents(o.carga.precio_guia_centimos),
         align: 'right',
       },
       {
@@ -81,20 +76,17 @@ export function OfertasTable(props: OfertasTableProps) {
             {formatCents(o.precio_centimos)}
           </Text>
         ),
-        csv: (o) => csvCents(o.precio_centimos),
         align: 'right',
       },
       {
         id: 'estado',
         header: t('cargas.col.estado'),
         cell: (o) => <OfertaEstadoBadge estado={o.estado} />,
-        csv: (o) => t(`cargas.estadoOferta.${o.estado}`),
       },
       {
         id: 'fecha',
         header: t('cargas.col.fechaOferta'),
         cell: (o) => formatDateTime(o.updated_at),
-        csv: (o) => formatDateTime(o.updated_at),
       },
       {
         id: 'comentarios',
@@ -104,7 +96,6 @@ export function OfertasTable(props: OfertasTableProps) {
             {o.comentarios}
           </Text>
         ),
-        csv: (o) => o.comentarios ?? '',
       },
       {
         id: 'acciones',
@@ -153,7 +144,7 @@ export function OfertasTable(props: OfertasTableProps) {
       hasMore={props.hasMore}
       loadingMore={props.loadingMore}
       onEndReached={props.onEndReached}
-      csvFileName={t('cargas.csv.ofertas')}
+      exportUrls={ofertasExportUrls(props.estado)}
       estimateRowHeight={58}
       toolbar={
         <Select

@@ -13,6 +13,7 @@ import { formatCents } from '../../../lib/format';
 import { findMenuEntry, usePortalContext } from '../../../lib/portal-context';
 import { useDescartarCarga } from '../api/descartar-carga';
 import { useBloqueoOfertas } from '../api/get-bloqueo-ofertas';
+import { cargasExportUrls, descartadosExportUrls } from '../api/export-cargas';
 import { useCargas, type CargasFiltros } from '../api/get-cargas';
 import { useDescartados } from '../api/get-descartados';
 import { useOfertas } from '../api/get-ofertas';
@@ -235,6 +236,7 @@ export function CargasPage() {
             loadingMore={cargas.isFetchingNextPage}
             onEndReached={loadMoreCargas}
             extraColumns={columnasDisponibles}
+            exportUrls={cargasExportUrls(filtros)}
             renderActions={puedeOfertar || puedeDescartar ? accionesDisponible : undefined}
           />
         </Tabs.Panel>
@@ -265,6 +267,7 @@ export function CargasPage() {
               loadingMore={descartados.isFetchingNextPage}
               onEndReached={loadMoreDescartados}
               extraColumns={columnasDescartadas}
+              exportUrls={descartadosExportUrls()}
               renderActions={accionesDescartada}
             />
           </Tabs.Panel>

@@ -6,7 +6,6 @@ import { useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { FilterBar, FilterDates, StatusFilter } from '../../../components/filter-bar';
 import { PageTitle } from '../../../components/page-title';
-import { csvCents } from '../../../lib/csv';
 import { formatCents, formatDate } from '../../../lib/format';
 import { useFacturas, type FacturasFiltros } from '../api/get-facturas';
 import { FacturaDetalle } from '../components/factura-detalle';
@@ -34,48 +33,41 @@ export function HistoricoFacturasPage() {
         id: 'serie',
         header: t('facturasProveedor.columnas.serie'),
         cell: (row) => row.serie ?? '',
-        csv: (row) => row.serie,
         width: 80,
       },
       {
         id: 'numero',
         header: t('facturasProveedor.columnas.numero'),
         cell: (row) => row.numero,
-        csv: (row) => row.numero,
       },
       {
         id: 'fecha',
         header: t('facturasProveedor.columnas.fechaEmision'),
         cell: (row) => formatDate(row.fecha_emision),
-        csv: (row) => formatDate(row.fecha_emision),
         width: 120,
       },
       {
         id: 'vto',
         header: t('facturasProveedor.columnas.vto'),
         cell: (row) => formatDate(row.vto),
-        csv: (row) => formatDate(row.vto),
         width: 110,
       },
       {
         id: 'base',
         header: t('facturasProveedor.columnas.base'),
         cell: (row) => formatCents(row.base_imponible_centimos),
-        csv: (row) => csvCents(row.base_imponible_centimos),
         align: 'right',
       },
       {
         id: 'iva',
         header: t('facturasProveedor.columnas.iva'),
         cell: (row) => formatCents(row.iva_centimos),
-        csv: (row) => csvCents(row.iva_centimos),
         align: 'right',
       },
       {
         id: 'importe',
         header: t('facturasProveedor.columnas.importe'),
         cell: (row) => formatCents(row.importe_centimos),
-        csv: (row) => csvCents(row.importe_centimos),
         align: 'right',
       },
       {
@@ -86,7 +78,6 @@ export function HistoricoFacturasPage() {
             {row.pagada ? t('facturasProveedor.si') : t('facturasProveedor.no')}
           </Badge>
         ),
-        csv: (row) => row.pagada,
         align: 'center',
         width: 90,
       },
@@ -94,7 +85,6 @@ export function HistoricoFacturasPage() {
         id: 'estado',
         header: t('facturasProveedor.columnas.estado'),
         cell: (row) => <FacturaEstadoBadge estado={row.estado} />,
-        csv: (row) => t(`facturasProveedor.estado.${row.estado}`),
         width: 130,
       },
     ],

@@ -1,7 +1,7 @@
-import { listPortes } from '@extranet/contracts/portes/endpoints';
+import { exportPortes, listPortes } from '@extranet/contracts/portes/endpoints';
 import type { PortesOrden, PorteEstadoActivo } from '@extranet/contracts/portes/porte';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { endpointPages } from '../../../lib/endpoint-client';
+import { endpointPages, endpointUrl } from '../../../lib/endpoint-client';
 
 /** Filters and order of the active shipments, as the page keeps them in the URL. */
 export interface PortesFiltros {
@@ -16,6 +16,15 @@ export interface PortesFiltros {
 
 /** Rows per keyset page. */
 export const PORTES_PAGE_SIZE = 100;
+
+/** URLs of the server's export (CSV, XLSX) of every active shipment with these filters. */
+export function portesExportUrls(filtros: PortesFiltros) {
+  const query = { ...filtros, orden: filtros.orden ?? 'fecha_carga_prevista_asc' };
+  return {
+    csv: endpointUrl(exportPortes.csv, { query }),
+    xlsx: endpointUrl(exportPortes.xlsx, { query }),
+  };
+}
 
 export function portesQueryOptions(filtros: PortesFiltros) {
   return endpointPages(listPortes, {

@@ -8,7 +8,7 @@ import { PageTitle } from '../../../components/page-title';
 import { PorteEstadoBadge } from '../../../components/porte-estado-badge';
 import { formatDate, formatInteger, formatKg } from '../../../lib/format';
 import { usePortalContext } from '../../../lib/portal-context';
-import { usePortes, type PortesFiltros } from '../api/get-portes';
+import { portesExportUrls, usePortes, type PortesFiltros } from '../api/get-portes';
 import { toSearchParams } from '../url-query';
 import { PortesFilters } from '../components/portes-filters';
 import { RetrasoText } from '../components/retraso-text';
@@ -57,53 +57,45 @@ export function PortesPage() {
             {p.partida}
           </Anchor>
         ),
-        csv: (p) => p.partida,
         width: 100,
       },
       {
         id: 'ref',
         header: t('portes.col.refCliente'),
         cell: (p) => p.ref_cliente ?? '',
-        csv: (p) => p.ref_cliente,
       },
       {
         id: 'estado',
         header: t('portes.col.estado'),
         cell: (p) => <PorteEstadoBadge estado={p.estado} />,
-        csv: (p) => t(`portes.estado.${p.estado}`),
         width: 150,
       },
       {
         id: 'origen',
         header: t('portes.col.origen'),
         cell: (p) => `${p.origen_poblacion} (${p.origen_pais_iso})`,
-        csv: (p) => p.origen_poblacion,
       },
       {
         id: 'destino',
         header: t('portes.col.destino'),
         cell: (p) => `${p.destino_poblacion} (${p.destino_pais_iso})`,
-        csv: (p) => p.destino_poblacion,
       },
       {
         id: 'carga',
         header: t('portes.col.cargaPrevista'),
         cell: (p) => formatDate(p.fecha_carga_prevista),
-        csv: (p) => formatDate(p.fecha_carga_prevista),
         width: 110,
       },
       {
         id: 'entrega',
         header: t('portes.col.entregaPrevista'),
         cell: (p) => formatDate(p.fecha_entrega_prevista),
-        csv: (p) => formatDate(p.fecha_entrega_prevista),
         width: 110,
       },
       {
         id: 'bultos',
         header: t('portes.col.bultos'),
         cell: (p) => formatInteger(p.bultos),
-        csv: (p) => p.bultos,
         align: 'right',
         width: 80,
       },
@@ -111,7 +103,6 @@ export function PortesPage() {
         id: 'peso',
         header: t('portes.col.peso'),
         cell: (p) => formatKg(p.peso_kg),
-        csv: (p) => p.peso_kg,
         align: 'right',
         width: 100,
       },
@@ -131,13 +122,11 @@ export function PortesPage() {
           ) : (
             ''
           ),
-        csv: (p) => p.ultima_parada?.poblacion ?? '',
       },
       {
         id: 'retraso',
         header: t('portes.col.retraso'),
         cell: (p) => <RetrasoText minutos={p.ultima_parada?.retraso} />,
-        csv: (p) => p.ultima_parada?.retraso ?? 0,
         align: 'right',
         width: 90,
       },
@@ -164,7 +153,7 @@ export function PortesPage() {
         onEndReached={() => void portes.fetchNextPage()}
         hasMore={portes.hasNextPage}
         loadingMore={portes.isFetchingNextPage}
-        csvFileName="portes.csv"
+        exportUrls={portesExportUrls(filtros)}
       />
     </>
   );

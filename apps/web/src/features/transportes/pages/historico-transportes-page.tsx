@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { PageTitle } from '../../../components/page-title';
-import { csvCents } from '../../../lib/csv';
 import { formatCents, formatDate, formatInteger, formatKg } from '../../../lib/format';
 import { transportesExportUrls } from '../api/export-transportes';
 import { useTransportes, type TransportesFiltros } from '../api/get-transportes';
@@ -43,45 +42,38 @@ export function HistoricoTransportesPage() {
             </Text>
           </>
         ),
-        csv: (row) => row.id,
         width: 110,
       },
       {
         id: 'vehiculo',
         header: t('transportes.columnas.vehiculo'),
         cell: (row) => row.matricula ?? '',
-        csv: (row) => row.matricula,
       },
       {
         id: 'conductor',
         header: t('transportes.columnas.conductor'),
         cell: (row) => row.conductor ?? '',
-        csv: (row) => row.conductor,
       },
       {
         id: 'carga',
         header: t('transportes.columnas.cargaPrevista'),
         cell: (row) => formatDate(row.fecha_carga),
-        csv: (row) => formatDate(row.fecha_carga),
         width: 110,
       },
       {
         id: 'origen',
         header: t('transportes.columnas.origen'),
         cell: (row) => `${row.origen_poblacion} (${row.origen_pais_iso})`,
-        csv: (row) => row.origen_poblacion,
       },
       {
         id: 'destino',
         header: t('transportes.columnas.destino'),
         cell: (row) => `${row.destino_poblacion} (${row.destino_pais_iso})`,
-        csv: (row) => row.destino_poblacion,
       },
       {
         id: 'bultos',
         header: t('transportes.columnas.bultos'),
         cell: (row) => formatInteger(row.bultos),
-        csv: (row) => row.bultos,
         align: 'right',
         width: 80,
       },
@@ -89,7 +81,6 @@ export function HistoricoTransportesPage() {
         id: 'peso',
         header: t('transportes.columnas.peso'),
         cell: (row) => formatKg(row.peso_kg),
-        csv: (row) => row.peso_kg,
         align: 'right',
         width: 100,
       },
@@ -97,7 +88,6 @@ export function HistoricoTransportesPage() {
         id: 'precio',
         header: t('transportes.columnas.precio'),
         cell: (row) => formatCents(row.importe_centimos),
-        csv: (row) => csvCents(row.importe_centimos),
         align: 'right',
         width: 110,
       },
@@ -105,7 +95,6 @@ export function HistoricoTransportesPage() {
         id: 'estado',
         header: t('transportes.columnas.estado'),
         cell: (row) => <TransporteEstadoBadge estado={row.estado} />,
-        csv: (row) => t(`transportes.estado.${row.estado}`),
         width: 120,
       },
       {
@@ -119,7 +108,6 @@ export function HistoricoTransportesPage() {
           ) : (
             ''
           ),
-        csv: (row) => row.incidencia,
       },
     ],
     [t],

@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { formatDate, formatDateTime, formatInteger, formatKg } from '../../../lib/format';
+import { vehiculosExportUrls } from '../api/get-vehiculos';
 
 export interface VehiculosTableProps {
   /** Vehicles loaded so far. */
@@ -33,33 +34,28 @@ export function VehiculosTable(props: VehiculosTableProps) {
             {v.matricula}
           </Text>
         ),
-        csv: (v) => v.matricula,
       },
       {
         id: 'tipo',
         header: t('vehiculos.col.tipo'),
         cell: (v) => tipoVehiculoLabels[v.tipo],
-        csv: (v) => tipoVehiculoLabels[v.tipo],
       },
       {
         id: 'capacidad',
         header: t('vehiculos.col.capacidad'),
         cell: (v) => formatKg(v.capacidad_kg),
-        csv: (v) => v.capacidad_kg,
         align: 'right',
       },
       {
         id: 'palets',
         header: t('vehiculos.col.palets'),
         cell: (v) => formatInteger(v.palets),
-        csv: (v) => v.palets,
         align: 'right',
       },
       {
         id: 'conductor',
         header: t('vehiculos.col.conductor'),
         cell: (v) => v.conductor_nombre,
-        csv: (v) => v.conductor_nombre ?? '',
       },
       {
         id: 'telefono',
@@ -70,7 +66,6 @@ export function VehiculosTable(props: VehiculosTableProps) {
               {v.conductor_telefono}
             </a>
           ) : null,
-        csv: (v) => v.conductor_telefono ?? '',
       },
       {
         id: 'disponible',
@@ -80,19 +75,16 @@ export function VehiculosTable(props: VehiculosTableProps) {
             {v.disponible ? t('vehiculos.si') : t('vehiculos.no')}
           </Badge>
         ),
-        csv: (v) => v.disponible,
       },
       {
         id: 'desde',
         header: t('vehiculos.col.desde'),
         cell: (v) => formatDate(v.disponible_desde),
-        csv: (v) => formatDate(v.disponible_desde),
       },
       {
         id: 'hasta',
         header: t('vehiculos.col.hasta'),
         cell: (v) => formatDate(v.disponible_hasta),
-        csv: (v) => formatDate(v.disponible_hasta),
       },
       {
         id: 'posicion',
@@ -108,8 +100,6 @@ export function VehiculosTable(props: VehiculosTableProps) {
               </Text>
             </div>
           ) : null,
-        csv: (v) =>
-          v.ultima_poblacion ? `${v.ultima_poblacion} ${formatDateTime(v.ultima_posicion_at)}` : '',
       },
       {
         id: 'acciones',
@@ -156,7 +146,7 @@ export function VehiculosTable(props: VehiculosTableProps) {
       hasMore={props.hasMore}
       loadingMore={props.loadingMore}
       onEndReached={props.onEndReached}
-      csvFileName={t('vehiculos.csv')}
+      exportUrls={vehiculosExportUrls()}
       estimateRowHeight={58}
     />
   );
