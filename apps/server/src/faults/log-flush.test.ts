@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { startRealServer, type RealServer } from '../test/real-server.js';
 
 /*
@@ -14,11 +14,11 @@ describe('líneas de log con búfer (proceso real)', () => {
   it('llegan en un segundo aunque no haya más tráfico, y todas antes de salir', async () => {
     server = await startRealServer({ LOG_LEVEL: 'info' });
     await fetch(`${server.url}/healthz?linea=uno`);
-    const deadline = Date.now() + 3000;
-    while (!server.output().includes('linea=uno') && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(server.output()).toContain('linea=uno');
+    const { output } = server;
+    await vi.waitFor(() => expect(output()).toContain('linea=uno'), {
+      timeout: 3000,
+      interval: 100,
+    });
 
     await fetch(`${server.url}/healthz?linea=dos`);
     server.child.kill('SIGTERM');

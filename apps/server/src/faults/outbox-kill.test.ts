@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loginOverHttp, startRealServer, type RealServer } from '../test/real-server.js';
 
 const run = promisify(execFile);
@@ -72,6 +72,14 @@ describe('el worker del outbox muere a mitad de una entrega', () => {
       SESSION_SECRET: 'fault-secret-fault-secret-fault-secret-01',
       LOG_LEVEL: 'warn',
     };
+    const entregas = () => {
+      const db = new Database(path.join(dataDir, 'extranet.sqlite'), { readonly: true });
+      try {
+        return db.prepare(`select estado, intentos from entregas where canal = 'webhook'`).all();
+      } finally {
+        db.close();
+      }
+    };
     const tsx = path.join(serverDir, '../../node_modules/.bin/tsx');
     await run(
       tsx,
@@ -105,20 +113,15 @@ describe('el worker del outbox muere a mitad de una entrega', () => {
     await receiver.first;
     server.child.kill('SIGKILL');
     expect(await server.exited).toBe('SIGKILL');
-    const db = new Database(path.join(dataDir, 'extranet.sqlite'), { readonly: true });
-    const pending = db
-      .prepare(`select estado, intentos from entregas where canal = 'webhook'`)
-      .all() as Array<{ estado: string; intentos: number }>;
-    db.close();
-    expect(pending).toEqual([{ estado: 'pendiente', intentos: 1 }]);
+    expect(entregas()).toEqual([{ estado: 'pendiente', intentos: 1 }]);
 
     // Restarted on the same data, the worker delivers it once the dead worker's lease ends.
     server = await startRealServer({ ...env, DATA_DIR: dataDir }, []);
     const restartedAt = Date.now();
-    const deadline = Date.now() + 30_000;
-    while (!receiver.received.some((r) => r.acked) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await vi.waitUntil(() => receiver.received.some((r) => r.acked), {
+      timeout: 30_000,
+      interval: 100,
+    });
     const acked = receiver.received.filter((r) => r.acked);
     expect(acked).toHaveLength(1);
     expect(acked[0]!.id).toBe(receiver.received[0]!.id);
@@ -126,14 +129,12 @@ describe('el worker del outbox muere a mitad de una entrega', () => {
     // Within the lease plus a few polls (generous: the machine may be busy).
     expect(Date.now() - restartedAt).toBeLessThan(LEASE_MS + 15_000);
 
-    // Recorded as delivered, and never sent again.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Recorded as delivered (the answer is recorded just after it arrives), and never sent again:
+    // a delivered row is never claimed.
+    await vi.waitFor(() => expect(entregas()).toEqual([{ estado: 'entregada', intentos: 2 }]), {
+      timeout: 5000,
+      interval: 100,
+    });
     expect(receiver.received).toHaveLength(2);
-    const after = new Database(path.join(dataDir, 'extranet.sqlite'), { readonly: true });
-    const done = after
-      .prepare(`select estado, intentos from entregas where canal = 'webhook'`)
-      .all();
-    after.close();
-    expect(done).toEqual([{ estado: 'entregada', intentos: 2 }]);
   }, 90_000);
 });

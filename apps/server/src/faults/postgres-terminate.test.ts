@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../app.js';
 import { testDatabases, type TestDatabaseHandle } from '../test/databases.js';
 import { buildTestApp } from '../test/app.js';
@@ -46,16 +46,19 @@ describe.skipIf(!postgres)('fallos: conexiones de PostgreSQL terminadas (postgre
   }
 
   async function waitForLockWaiters(): Promise<number> {
-    for (let i = 0; i < 200; i++) {
+    const lockWaiters = async () => {
       const { rows } = await admin.query<{ n: number }>(
         `select count(*)::int as n from pg_stat_activity
           where datname = $1 and wait_event_type = 'Lock'`,
         [database],
       );
-      if (rows[0]!.n > 0) return rows[0]!.n;
-      await new Promise((resolve) => setTimeout(resolve, 25));
+      return rows[0]!.n;
+    };
+    try {
+      return await vi.waitUntil(lockWaiters, { timeout: 5000, interval: 25 });
+    } catch {
+      throw new Error('ninguna petición llegó a esperar el bloqueo');
     }
-    throw new Error('ninguna petición llegó a esperar el bloqueo');
   }
 
   it('las peticiones en curso reciben 503 en español y las siguientes funcionan sin reiniciar', async () => {

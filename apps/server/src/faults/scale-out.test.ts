@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_PASSWORD } from '../db/seed/demo.js';
 import {
   cli,
@@ -345,7 +345,10 @@ describe.skipIf(!configured)(
 
       // SIGKILL one instance once the load is under way, then start it again on the same port.
       const killer = async () => {
-        while (ledger.requests.length < KILL_AFTER_REQUESTS) await sleep(20);
+        await vi.waitUntil(() => ledger.requests.length >= KILL_AFTER_REQUESTS, {
+          timeout: 120_000,
+          interval: 20,
+        });
         const victim = instances.find((i) => i.name === KILLED)!;
         killedAt = Date.now();
         expect(await victim.kill()).toBe('SIGKILL');
@@ -403,18 +406,17 @@ describe.skipIf(!configured)(
       }
 
       // The outbox drains: every webhook delivery delivered.
-      const deadline = Date.now() + 60_000;
-      for (;;) {
+      const undelivered = async () => {
         const pending = await db.query<{ n: string }>(
           `select count(*) as n from entregas where canal = 'webhook' and estado <> 'entregada'`,
         );
-        if (Number(pending.rows[0]!.n) === 0) break;
-        if (Date.now() > deadline) {
-          problems.push(`${pending.rows[0]!.n} entregas de webhook sin entregar tras 60 s`);
-          break;
-        }
-        await sleep(200);
-      }
+        return Number(pending.rows[0]!.n);
+      };
+      await vi
+        .waitUntil(async () => (await undelivered()) === 0, { timeout: 60_000, interval: 200 })
+        .catch(async () => {
+          problems.push(`${await undelivered()} entregas de webhook sin entregar tras 60 s`);
+        });
       await sleep(LEASE_MS); // a late duplicate would show up meanwhile
 
       // Writes: each acknowledged one exactly once; one with an unknown outcome at most once.

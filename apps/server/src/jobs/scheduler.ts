@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { avisarCertificadosPorCaducar } from './certificados.js';
 import { limpiar } from './limpieza.js';
+import { createPoller } from '../lib/poller.js';
 
 export interface JobScheduler {
   /** Runs the jobs now, then every `intervalMs`. */
@@ -23,9 +24,6 @@ export function createJobScheduler(
     ['certificados por caducar', () => avisarCertificadosPorCaducar(app.db)],
     ['limpieza', () => limpiar(app.db, app.storage, app.config)],
   ];
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = true;
 
   async function runOnce(): Promise<void> {
     for (const [name, job] of jobs) {
@@ -38,31 +36,10 @@ export function createJobScheduler(
     }
   }
 
-  function schedule(delay: number) {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      running = runOnce().finally(() => {
-        running = undefined;
-        schedule(options.intervalMs);
-      });
-    }, delay);
-    // Pending jobs never keep the process alive on their own.
-    timer.unref();
-  }
-
-  return {
-    runOnce,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule(0);
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+  const poller = createPoller({
+    intervalMs: options.intervalMs,
+    run: runOnce,
+    onError: (err) => app.log.error({ err }, 'scheduled jobs failed'),
+  });
+  return { runOnce, start: poller.start, stop: poller.stop };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { clock } from '../lib/clock.js';
+import { createPoller } from '../lib/poller.js';
 import { hmacHex } from '../lib/tokens.js';
 import type { MailMessage } from '../mail/mailer.js';
 import { ofertaResueltaMail } from '../mail/templates/oferta-resuelta.js';
@@ -235,9 +236,6 @@ export function createOutboxWorker(
   const intervalMs = options.intervalMs ?? 5000;
   const batchSize = options.batchSize ?? 20;
   const leaseMs = options.leaseMs ?? 120_000;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = true;
 
   async function runOnce(): Promise<number> {
     const now = clock.now();
@@ -251,38 +249,11 @@ export function createOutboxWorker(
     return claimed.length;
   }
 
-  function schedule(delay: number) {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      const round = runOnce().then(
-        // A full batch: there may be more due right now.
-        (n) => (n >= batchSize ? 0 : intervalMs),
-        (err: unknown) => {
-          app.log.error({ err }, 'outbox round failed');
-          return intervalMs;
-        },
-      );
-      running = round;
-      void round.then((next) => {
-        running = undefined;
-        schedule(next);
-      });
-    }, delay);
-  }
-
-  return {
-    runOnce,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule(0);
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+  const poller = createPoller({
+    intervalMs,
+    // A full batch: there may be more due right now.
+    run: async () => (await runOnce()) >= batchSize,
+    onError: (err) => app.log.error({ err }, 'outbox round failed'),
+  });
+  return { runOnce, start: poller.start, stop: poller.stop };
 }

@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { App } from '../app.js';
 import {
   demoCarrierApp,
@@ -327,11 +327,10 @@ describe.each(testDatabases())('subidas ($name)', ({ name, open }) => {
         socket.on('error', reject);
       });
       // The server notices the cut and cleans up on its own; give it a moment.
-      const deadline = Date.now() + 3000;
-      while (Date.now() < deadline && JSON.stringify(await state(leg)) !== JSON.stringify(before)) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      expect(await state(leg)).toEqual(before);
+      await vi.waitFor(async () => expect(await state(leg)).toEqual(before), {
+        timeout: 3000,
+        interval: 50,
+      });
       expect(filesUnder(`${app.config.dataDir}/tmp`)).toEqual([]);
     },
   );

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { contentKey, StoredFileNotFoundError } from './file-storage.js';
 import { LocalDiskStorage } from './local-disk-storage.js';
 
@@ -56,9 +56,10 @@ describe('LocalDiskStorage', () => {
     );
     const writing = store.put(key, slow, { mime: 'application/pdf' });
     // Wait until the first chunk is on disk in the temp folder.
-    while (!existsSync(store.tempDir) || readdirSync(store.tempDir).length === 0) {
-      await new Promise((r) => setTimeout(r, 5));
-    }
+    await vi.waitUntil(() => existsSync(store.tempDir) && readdirSync(store.tempDir).length > 0, {
+      timeout: 5000,
+      interval: 5,
+    });
     expect(await store.exists(key)).toBe(false);
     expect(existsSync(path.join(store.root, key))).toBe(false);
     release();

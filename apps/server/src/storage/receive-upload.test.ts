@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../app.js';
 import { buildTestApp } from '../test/app.js';
 import { testDatabases, type TestDatabaseHandle } from '../test/databases.js';
@@ -202,17 +202,13 @@ describe('receiveUpload', () => {
     );
     socket.write(body.subarray(0, Math.floor(body.length / 2)));
     // Wait until the server is writing the temp file, then cut the connection.
-    const deadline = Date.now() + 5000;
-    while (temps().length === 0 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    expect(temps()).toHaveLength(1);
+    await vi.waitFor(() => expect(temps()).toHaveLength(1), { timeout: 5000, interval: 5 });
     socket.destroy();
 
-    while (settled === settledBefore && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    expect(settled).toBe(settledBefore + 1);
+    await vi.waitFor(() => expect(settled).toBe(settledBefore + 1), {
+      timeout: 5000,
+      interval: 5,
+    });
     expect(temps()).toEqual([]);
     expect(stored()).toEqual(before);
   });

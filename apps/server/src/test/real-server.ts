@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { vi } from 'vitest';
 import { DEMO_PASSWORD } from '../db/seed/demo.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -61,20 +62,22 @@ export async function startRealServer(
     child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
   );
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`el servidor terminó al arrancar:\n${output}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`el servidor no arrancó en 60 s:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  // A refused connection means it is not listening yet.
+  const ready = () =>
+    fetch(`${url}/healthz`).then(
+      (res) => res.ok,
+      () => false,
+    );
+  try {
+    await vi.waitUntil(async () => child.exitCode !== null || (await ready()), {
+      timeout: 60_000,
+      interval: 100,
+    });
+  } catch {
+    child.kill('SIGKILL');
+    throw new Error(`el servidor no arrancó en 60 s:\n${output}`);
   }
+  if (child.exitCode !== null) throw new Error(`el servidor terminó al arrancar:\n${output}`);
   return { url, dataDir, child, exited, output: () => output };
 }
 

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'n
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
-import { afterAll, test } from 'vitest';
+import { afterAll, test, vi } from 'vitest';
 
 /** One check of the security suite, as docs/security.md lists it. */
 export interface SecurityCheck {
@@ -193,16 +193,16 @@ async function writeArea(area: string, summary: string, checks: SecurityCheck[])
 }
 
 async function withLock(work: () => Promise<void>): Promise<void> {
-  for (let attempt = 0; ; attempt += 1) {
+  const acquire = () => {
     try {
       mkdirSync(LOCK);
-      break;
+      return true;
     } catch {
-      // A lock older than the whole wait is a crashed writer's: take it over.
-      if (attempt > 100) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      return false;
     }
-  }
+  };
+  // A lock older than the whole wait is a crashed writer's: take it over.
+  await vi.waitUntil(acquire, { timeout: 5000, interval: 50 }).catch(() => undefined);
   try {
     await work();
   } finally {
