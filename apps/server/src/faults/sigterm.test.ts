@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -115,7 +116,12 @@ describe('fallos: SIGTERM con peticiones en curso (servidor real)', () => {
     const pdf = pdfOfSize(2 * 1024 * 1024);
     const sha256 = createHash('sha256').update(pdf).digest('hex');
 
-    // An upload that will finish after the signal, with a request pipelined behind it…
+    // A request still arriving: its headers are half sent when the signal comes. Connected
+    // first, so the server has accepted it once it is streaming the uploads opened after it.
+    const late = rawConnection(server.url);
+    await once(late.socket, 'connect');
+    late.socket.write(`GET /api/proveedores/transportes HTTP/1.1\r\nHost: 127.0.0.1\r\n`);
+    // An upload that will finish after the signal…
     const whole = rawConnection(server.url);
     const upload = uploadRequest(session, legs[0]!, pdf);
     whole.socket.write(upload.head);
@@ -125,16 +131,17 @@ describe('fallos: SIGTERM con peticiones en curso (servidor real)', () => {
     const cutUpload = uploadRequest(session, legs[1]!, pdf);
     cut.socket.write(cutUpload.head);
     cut.socket.write(cutUpload.body.subarray(0, cutUpload.body.length / 3));
-    // …and a request still arriving: its headers are half sent when the signal comes.
-    const late = rawConnection(server.url);
-    late.socket.write(`GET /api/proveedores/transportes HTTP/1.1\r\nHost: 127.0.0.1\r\n`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Both uploads are being received: each has its temp file.
+    await expect
+      .poll(() => filesUnder(path.join(server.dataDir, 'tmp', 'uploads')).length, {
+        timeout: 20_000,
+      })
+      .toBe(2);
 
     const signalled = Date.now();
     server.child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 300));
     // New connections are refused once the listener is closed.
-    expect(await newConnectionRefused(server.url)).toBe(true);
+    await expect.poll(() => newConnectionRefused(server.url)).toBe(true);
 
     cut.socket.destroy();
     late.socket.write(`Cookie: ${session.cookie}\r\n\r\n`);
