@@ -11,6 +11,8 @@ export type SqlDialect = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: SqlDialect;
+  /** The PostgreSQL pool (absent on SQLite), for tests that wait on its clients. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -193,6 +195,7 @@ function openPostgres(url: string, max: number): DatabaseHandle {
   return {
     db,
     dialect: 'postgres',
+    pool,
     // Kysely's destroy ends the pool.
     close: () => db.destroy(),
   };

@@ -93,7 +93,8 @@ describe.skipIf(!postgres)('fallos: conexiones de PostgreSQL terminadas (postgre
     // Fill the pool with idle clients, then kill them all while nobody uses them.
     await Promise.all(Array.from({ length: 6 }, () => browser.get('/api/proveedores/transportes')));
     expect(await terminateAll()).toBeGreaterThan(0);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The pool has heard of every death and dropped those clients.
+    await vi.waitUntil(() => handle.pool!.totalCount === 0, { timeout: 5000 });
     const after = await Promise.all(
       Array.from({ length: 6 }, () => browser.get('/api/proveedores/transportes')),
     );
