@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { testDatabases } from '../test/databases.js';
 import { buildTestApp } from '../test/app.js';
@@ -8,14 +7,20 @@ describe('graceful shutdown', () => {
     const [sqlite] = testDatabases();
     const handle = await sqlite!.open();
     const app = await buildTestApp(handle);
+    // The slow request runs until the test lets it finish, after the shutdown has begun.
+    let markStarted!: () => void;
+    const started = new Promise<void>((resolve) => (markStarted = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
     app.get('/api/test/slow', async () => {
-      await sleep(300);
+      markStarted();
+      await released;
       return { done: true };
     });
     await app.ready();
 
     const inFlight = app.inject({ method: 'GET', url: '/api/test/slow' });
-    await sleep(50);
+    await started;
     const closing = app.shutdown();
     const late = await app.inject({ method: 'GET', url: '/healthz' });
 
@@ -26,6 +31,7 @@ describe('graceful shutdown', () => {
         message: 'El servidor se está reiniciando. Vuelva a intentarlo en unos segundos.',
       },
     });
+    release();
     const finished = await inFlight;
     expect(finished.statusCode).toBe(200);
     expect(finished.json()).toEqual({ done: true });
