@@ -2,7 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clock } from '../lib/clock.js';
 import { testConfig } from '../test/app.js';
 import { parseEml, outboxFiles, readEml } from '../test/eml.js';
 import { startFakeSmtp } from '../test/fake-smtp.js';
@@ -23,6 +24,7 @@ const message = passwordRecoveryMail({
 describe('mailer', () => {
   const closers: Array<() => Promise<void>> = [];
   afterEach(async () => {
+    vi.restoreAllMocks();
     for (const close of closers.splice(0)) await close();
   });
 
@@ -54,9 +56,11 @@ describe('mailer', () => {
   it('names files so that sorting them sorts by time', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'extranet-mail-'));
     const mailer = new OutboxMailer(outboxDir(dataDir), 'Extranet <x@y.z>', log);
+    // One millisecond apart, across a second: the random suffixes must not decide the order.
+    const start = Date.parse('2026-03-01T09:59:59.998Z');
     for (const n of [1, 2, 3]) {
+      vi.spyOn(clock, 'now').mockReturnValue(new Date(start + n));
       await mailer.send({ ...message, subject: `Mensaje ${n}` });
-      await new Promise((resolve) => setTimeout(resolve, 2));
     }
     const subjects = outboxFiles(outboxDir(dataDir)).map(
       (file) => readEml(outboxDir(dataDir), file).headers['subject'],
