@@ -1,4 +1,4 @@
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { App } from '../app.js';
 import {
@@ -314,18 +314,21 @@ describe.each(testDatabases())('subidas ($name)', ({ name, open }) => {
         '',
         '',
       ].join('\r\n');
-      await new Promise<void>((resolve, reject) => {
+      const socket = await new Promise<Socket>((resolve, reject) => {
         const socket = connect(Number(port), '127.0.0.1', () => {
           socket.write(head);
-          socket.write(body.payload.subarray(0, Math.floor(body.payload.length / 2)), () => {
-            setTimeout(() => {
-              socket.destroy();
-              resolve();
-            }, 100);
-          });
+          socket.write(body.payload.subarray(0, Math.floor(body.payload.length / 2)), () =>
+            resolve(socket),
+          );
         });
         socket.on('error', reject);
       });
+      // Cut only once the server is streaming the upload into its temp file.
+      await vi.waitFor(() => expect(filesUnder(`${app.config.dataDir}/tmp`)).toHaveLength(1), {
+        timeout: 3000,
+        interval: 20,
+      });
+      socket.destroy();
       // The server notices the cut and cleans up on its own; give it a moment.
       await vi.waitFor(async () => expect(await state(leg)).toEqual(before), {
         timeout: 3000,
