@@ -1,6 +1,7 @@
 import type { Novedad } from '@extranet/contracts/integracion/eventos';
 import type { Novedades } from '@extranet/contracts/integracion/novedades';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../../app.js';
 import { DEMO_USERS } from '../../../db/seed/demo.js';
 import { recordEvent } from '../../../outbox/events.js';
@@ -210,7 +211,18 @@ describe.each(testDatabases())('API de integración: novedades ($name)', ({ name
         .transaction()
         .execute((trx) => recordEvent(trx, 'sugerencia.recibida', sugerencia('B')));
       const read = get(`?cursor=${base}&tipos=sugerencia.recibida`);
-      setTimeout(commitA, 300);
+      // A commits only once the read is blocked on it, waiting for its lock.
+      const readWaits = async () => {
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n
+          from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`.execute(handle.db);
+        return rows[0]!.n > 0;
+      };
+      try {
+        await vi.waitUntil(readWaits, { timeout: 5000, interval: 20 });
+      } finally {
+        commitA();
+      }
       const page = (await read).json<Novedades>();
       await a;
       // Without waiting for A, the read would return B alone and its cursor would skip A.
