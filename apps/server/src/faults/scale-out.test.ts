@@ -378,7 +378,17 @@ describe.skipIf(!configured)(
       // client may retry, and logs nothing (by design, haproxy/haproxy#3414). Such a cut without
       // a log line counts as the killed instance's when it happens between the SIGKILL and a
       // second after HAProxy marked that instance down: the live instances answer, and are logged.
-      await sleep(300); // HAProxy writes a request's log line when it ends
+      // HAProxy writes a request's line when it ends, just after the client has the answer.
+      const answered = ledger.requests.filter((r) => r.outcome.kind !== 'network');
+      await vi
+        .waitUntil(
+          () => {
+            const lines = proxy.requests();
+            return answered.every((r) => lines.has(r.id));
+          },
+          { timeout: 10_000, interval: 50 },
+        )
+        .catch(() => problems.push('HAProxy no registró todas las peticiones respondidas en 10 s'));
       const proxied = proxy.requests();
       const cutUntil = (proxy.downAt.get(KILLED) ?? killedAt) + 1000;
       const failures = ledger.requests.filter(
@@ -417,7 +427,10 @@ describe.skipIf(!configured)(
         .catch(async () => {
           problems.push(`${await undelivered()} entregas de webhook sin entregar tras 60 s`);
         });
-      await sleep(LEASE_MS); // a late duplicate would show up meanwhile
+      // Not a synchronisation: an observation window. A duplicate is an event that must not
+      // happen, so no condition can end the wait; a delivery whose lease ran out on the killed
+      // instance would be claimed and resent within one lease.
+      await sleep(LEASE_MS);
 
       // Writes: each acknowledged one exactly once; one with an unknown outcome at most once.
       const countBy = async (sql: string, values: unknown[]) =>
