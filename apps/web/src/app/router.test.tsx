@@ -280,9 +280,24 @@ describe('route guard (spec §4)', () => {
   });
 
   it('keeps a signed-in supplier on the page', async () => {
-    const { router } = renderAt('/proveedores/certificados', supplierSession);
+    const { router, fetchMock } = renderAt('/proveedores/certificados', supplierSession);
     await heading('Certificados');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The background check has its answer: the shell shows the session and every GET
+    // /api/auth response has been read.
+    expect(
+      await screen.findByRole('region', { name: es.shell.signedInAs }, { timeout: 3000 }),
+    ).toHaveTextContent('c@demo.es');
+    await waitFor(() => {
+      const answers = fetchMock.mock.settledResults.filter(
+        (_, i) => fetchMock.mock.calls[i]?.[0] === '/api/auth',
+      );
+      expect(answers.length).toBeGreaterThanOrEqual(1);
+      for (const answer of answers) {
+        expect(answer.type === 'fulfilled' && answer.value.bodyUsed).toBe(true);
+      }
+    });
+    // A redirect would have saved the page to come back to before navigating.
+    expect(sessionStorage.getItem(storageKey('proveedores', 'afterLogin'))).toBeNull();
     expect(router.state.location.pathname).toBe('/proveedores/certificados');
   });
 
