@@ -76,9 +76,26 @@ function errorResponses(definition: Endpoint, hasInput: boolean): Record<number,
 }
 
 /**
+ * A signed-in read answers personal data: never cached, unless the handler sets its own
+ * Cache-Control (it runs after this). Files and exports (`produces`) set theirs.
+ */
+function withNoStore<E extends Endpoint>(
+  definition: E,
+  handler: EndpointHandlers<E>['handler'],
+): EndpointHandlers<E>['handler'] {
+  if (definition.method !== 'GET' || definition.security !== 'session' || definition.produces) {
+    return handler;
+  }
+  return (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return handler(request, reply);
+  };
+}
+
+/**
  * Registers the route of an endpoint definition: method, path, schemas, OpenAPI metadata
  * (operationId, tag, summary, security, every status) come from the definition; the module
- * gives only its guards and handler.
+ * gives only its guards and handler. Session GETs with a JSON answer are `no-store`.
  */
 export async function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
@@ -122,6 +139,6 @@ export async function registerEndpoint<E extends Endpoint>(
         ...errorResponses(definition, Boolean(params || query || headers || body)),
       },
     },
-    handler: handlers.handler as RouteOptions['handler'],
+    handler: withNoStore(definition, handlers.handler) as RouteOptions['handler'],
   });
 }

@@ -1,5 +1,5 @@
-import type { z } from 'zod';
-import { decodeCursor, encodeCursor, type CursorValues } from './cursor.js';
+import { z } from 'zod';
+import { CursorId, decodeCursor, encodeCursor, type CursorValues } from './cursor.js';
 
 /** A page of a keyset list as the contracts show it. */
 export interface KeysetPage<T> {
@@ -20,6 +20,22 @@ export interface KeysetList<Row, Key extends CursorValues> {
   fetch: (after: NoInfer<Key> | undefined, limit: number) => Promise<Row[]>;
   /** The keyset position of a row: its sort key(s), then its id, as `schema` reads them. */
   keyOf: (row: Row) => CursorValues;
+}
+
+/** A position of a list ordered by a calendar date (YYYY-MM-DD), then by id. */
+export type DateIdKey = readonly [fecha: string, id: number];
+const DateIdValues = z.tuple([z.string().regex(/^\d{4}-\d{2}-\d{2}$/), CursorId]);
+
+/** A keyset list ordered by a row's calendar date, then its id (shipments, invoices…). */
+export function byDateAndId<
+  Column extends string,
+  Row extends { id: number } & Record<Column, string>,
+>(
+  tag: string,
+  column: Column,
+  fetch: KeysetList<Row, DateIdKey>['fetch'],
+): KeysetList<Row, DateIdKey> {
+  return { tag, schema: DateIdValues, fetch, keyOf: (row) => [row[column], row.id] };
 }
 
 /**

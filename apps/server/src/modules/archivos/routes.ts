@@ -37,10 +37,9 @@ const archivosRoutes: FastifyPluginAsync = async (app) => {
 
   await registerEndpoint(app, getArchivoInfo, {
     preHandler: requireCliente,
-    handler: async (request, reply) => {
+    handler: async (request) => {
       const session = sessionOf(request, 'clientes');
       const archivo = await archivoDeLaSesion(app.db, session, request.params.id);
-      reply.header('cache-control', 'no-store');
       return {
         id: archivo.id,
         nombre: archivo.nombre,

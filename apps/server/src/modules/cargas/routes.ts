@@ -46,26 +46,20 @@ const guard = (recurso: string) => [requireProveedor, requireResource(recurso)];
 const cargasRoutes: FastifyPluginAsync = async (app) => {
   await registerEndpoint(app, listCargasEndpoint, {
     preHandler: guard(supplierResources.cargas),
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return listCargas(app.db, proveedorActorOf(request).proveedorId, request.query);
-    },
+    handler: async (request) =>
+      listCargas(app.db, proveedorActorOf(request).proveedorId, request.query),
   });
 
   await registerEndpoint(app, listCargasMapa, {
     preHandler: guard(supplierResources.mapa),
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return mapaCargas(app.db, proveedorActorOf(request).proveedorId, request.query);
-    },
+    handler: async (request) =>
+      mapaCargas(app.db, proveedorActorOf(request).proveedorId, request.query),
   });
 
   await registerEndpoint(app, getCargaEndpoint, {
     preHandler: guard(supplierResources.cargas),
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return getCarga(app.db, proveedorActorOf(request).proveedorId, request.params.id);
-    },
+    handler: async (request) =>
+      getCarga(app.db, proveedorActorOf(request).proveedorId, request.params.id),
   });
 
   await registerEndpoint(app, createOferta, {
@@ -83,10 +77,8 @@ const cargasRoutes: FastifyPluginAsync = async (app) => {
 
   await registerEndpoint(app, listOfertasEndpoint, {
     preHandler: guard(supplierResources.ofertas),
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return listOfertas(app.db, proveedorActorOf(request).proveedorId, request.query);
-    },
+    handler: async (request) =>
+      listOfertas(app.db, proveedorActorOf(request).proveedorId, request.query),
   });
 
   await registerEndpoint(app, updateOferta, {
@@ -118,10 +110,8 @@ const cargasRoutes: FastifyPluginAsync = async (app) => {
 
   await registerEndpoint(app, listDescartadosEndpoint, {
     preHandler: guard(supplierResources.descartados),
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return listDescartados(app.db, proveedorActorOf(request).proveedorId, request.query);
-    },
+    handler: async (request) =>
+      listDescartados(app.db, proveedorActorOf(request).proveedorId, request.query),
   });
 
   // Exports of the whole filtered lists (issue 16 point 5).

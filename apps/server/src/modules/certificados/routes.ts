@@ -17,19 +17,14 @@ const guard = [requireProveedor, requireResource(supplierResources.certificados)
 const certificadosRoutes: FastifyPluginAsync = async (app) => {
   await registerEndpoint(app, listCertificados, {
     preHandler: guard,
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return listCertificadosProveedor(app.db, proveedorActorOf(request).proveedorId);
-    },
+    handler: async (request) =>
+      listCertificadosProveedor(app.db, proveedorActorOf(request).proveedorId),
   });
 
   await registerEndpoint(app, getCertificadosEstado, {
     // Every supplier page shows the warning, so any supplier session may ask.
     preHandler: requireProveedor,
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return estadoBloqueo(app.db, proveedorActorOf(request).proveedorId);
-    },
+    handler: async (request) => estadoBloqueo(app.db, proveedorActorOf(request).proveedorId),
   });
 
   await registerEndpoint(app, uploadCertificado, {

@@ -8,6 +8,17 @@ import type {
 
 type Db = Kysely<Database>;
 
+// What a driver link and a stop event show, the same whether read back or just written.
+const ENLACE_COLUMNS = [
+  'id',
+  'transporte_id',
+  'created_at',
+  'expires_at',
+  'revoked_at',
+  'last_used_at',
+] as const;
+const EVENTO_COLUMNS = ['id', 'parada_id', 'tipo', 'texto', 'ocurrido_at', 'archivo_id'] as const;
+
 /** A transport of this carrier (ownership in the query), with what planning its stops needs. */
 export async function findTransporteDelProveedor(db: Db, proveedorId: number, id: number) {
   return db
@@ -114,7 +125,7 @@ export async function insertEnlace(
       created_at: row.createdAt,
       expires_at: row.expiresAt,
     })
-    .returning(['id', 'transporte_id', 'created_at', 'expires_at', 'revoked_at', 'last_used_at'])
+    .returning(ENLACE_COLUMNS)
     .executeTakeFirstOrThrow();
 }
 
@@ -131,7 +142,7 @@ export async function revokeEnlacesDelTransporte(db: Db, transporteId: number, a
 export function listEnlaces(db: Db, proveedorId: number, transporteId: number) {
   return db
     .selectFrom('enlaces_conductor')
-    .select(['id', 'transporte_id', 'created_at', 'expires_at', 'revoked_at', 'last_used_at'])
+    .select(ENLACE_COLUMNS)
     .where('proveedor_id', '=', proveedorId)
     .where('transporte_id', '=', transporteId)
     .orderBy('id', 'desc')
@@ -334,7 +345,7 @@ export async function saveUltimaPosicionVehiculo(
 export function findEventoPorClienteId(db: Db, transporteId: number, eventoClienteId: string) {
   return db
     .selectFrom('eventos_parada')
-    .select(['id', 'parada_id', 'tipo', 'texto', 'ocurrido_at', 'archivo_id'])
+    .select(EVENTO_COLUMNS)
     .where('transporte_id', '=', transporteId)
     .where('evento_cliente_id', '=', eventoClienteId)
     .executeTakeFirst();
@@ -343,7 +354,7 @@ export function findEventoPorClienteId(db: Db, transporteId: number, eventoClien
 export function findEvento(db: Db, transporteId: number, id: number) {
   return db
     .selectFrom('eventos_parada')
-    .select(['id', 'parada_id', 'tipo', 'texto', 'ocurrido_at', 'archivo_id'])
+    .select(EVENTO_COLUMNS)
     .where('transporte_id', '=', transporteId)
     .where('id', '=', id)
     .executeTakeFirst();
@@ -365,7 +376,7 @@ export function insertEvento(
   return db
     .insertInto('eventos_parada')
     .values(row)
-    .returning(['id', 'parada_id', 'tipo', 'texto', 'ocurrido_at', 'archivo_id'])
+    .returning(EVENTO_COLUMNS)
     .executeTakeFirstOrThrow();
 }
 

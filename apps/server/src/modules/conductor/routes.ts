@@ -64,10 +64,8 @@ const conductorRoutes: FastifyPluginAsync = async (app) => {
 
   await registerEndpoint(app, listEnlacesEndpoint, {
     preHandler: guard,
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return listEnlacesConductor(app.db, proveedorActorOf(request).proveedorId, request.params.id);
-    },
+    handler: async (request) =>
+      listEnlacesConductor(app.db, proveedorActorOf(request).proveedorId, request.params.id),
   });
 
   await registerEndpoint(app, revokeEnlaceEndpoint, {

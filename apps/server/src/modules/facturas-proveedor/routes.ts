@@ -20,18 +20,14 @@ const guard = [requireProveedor, requireResource(supplierResources.facturas)];
 const facturasProveedorRoutes: FastifyPluginAsync = async (app) => {
   await registerEndpoint(app, listFacturasProveedorEndpoint, {
     preHandler: guard,
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return listFacturasProveedor(app.db, proveedorActorOf(request).proveedorId, request.query);
-    },
+    handler: async (request) =>
+      listFacturasProveedor(app.db, proveedorActorOf(request).proveedorId, request.query),
   });
 
   await registerEndpoint(app, getFacturaProveedorEndpoint, {
     preHandler: guard,
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return getFacturaProveedor(app.db, proveedorActorOf(request).proveedorId, request.params.id);
-    },
+    handler: async (request) =>
+      getFacturaProveedor(app.db, proveedorActorOf(request).proveedorId, request.params.id),
   });
 
   await registerEndpoint(app, uploadFacturaProveedor, {

@@ -8,11 +8,9 @@ import type {
 } from '@extranet/contracts/facturas-proveedor/factura-proveedor';
 import { FacturaProveedorCampos } from '@extranet/contracts/facturas-proveedor/factura-proveedor';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
-import { CursorId } from '../../lib/cursor.js';
-import { keysetBatches, keysetPage, mapBatches } from '../../lib/keyset-page.js';
+import { byDateAndId, keysetBatches, keysetPage, mapBatches } from '../../lib/keyset-page.js';
 import {
   EXPORT_BATCH,
   tableExport,
@@ -45,7 +43,6 @@ import {
 type Db = Kysely<Database>;
 
 const CURSOR = 'fp';
-const KeysetValues = z.tuple([z.string().regex(/^\d{4}-\d{2}-\d{2}$/), CursorId]);
 
 function toResumen(row: FacturaRow): FacturaProveedorResumen {
   return {
@@ -72,13 +69,9 @@ function historico(db: Db, proveedorId: number, query: FacturasProveedorExportQu
     fechaHasta: query.fechaHasta,
     estado: query.estado,
   };
-  return {
-    tag: CURSOR,
-    schema: KeysetValues,
-    fetch: (after: readonly [string, number] | undefined, limit: number) =>
-      listFacturas(db, proveedorId, filtro, after, limit),
-    keyOf: (row: FacturaRow) => [row.fecha_emision, row.id],
-  };
+  return byDateAndId(CURSOR, 'fecha_emision', (after, limit) =>
+    listFacturas(db, proveedorId, filtro, after, limit),
+  );
 }
 
 /** "Histórico Facturas": one page of this carrier's invoices. */

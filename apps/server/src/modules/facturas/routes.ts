@@ -17,18 +17,14 @@ const guard = requireResource(customerResources.facturas);
 const facturasRoutes: FastifyPluginAsync = async (app) => {
   await registerEndpoint(app, listFacturas, {
     preHandler: guard,
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return listFacturasPage(app.db, clienteActorOf(request).clienteId, request.query);
-    },
+    handler: async (request) =>
+      listFacturasPage(app.db, clienteActorOf(request).clienteId, request.query),
   });
 
   await registerEndpoint(app, getFacturaEndpoint, {
     preHandler: guard,
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return getFactura(app.db, clienteActorOf(request).clienteId, request.params.id);
-    },
+    handler: async (request) =>
+      getFactura(app.db, clienteActorOf(request).clienteId, request.params.id),
   });
 
   await registerEndpoint(app, downloadFacturaPdf, {

@@ -9,11 +9,9 @@ import type {
 } from '@extranet/contracts/facturas/factura';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { Archivo, Database } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
-import { CursorId } from '../../lib/cursor.js';
-import { keysetPage } from '../../lib/keyset-page.js';
+import { byDateAndId, keysetPage } from '../../lib/keyset-page.js';
 import { facturaNumero, renderFacturaPdf } from '../../pdf/factura-pdf.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { ClienteActor } from '../../plugins/actor.js';
@@ -35,7 +33,6 @@ import {
 type Db = Kysely<Database>;
 
 const CURSOR = 'fc';
-const KeysetValues = z.tuple([z.string().regex(/^\d{4}-\d{2}-\d{2}$/), CursorId]);
 
 /** Paid; else overdue when its due date is before today in Spain; else pending. */
 export function estadoDe(row: Pick<FacturaRow, 'pagada' | 'vto'>, hoy: string): FacturaEstado {
@@ -73,12 +70,9 @@ export async function listFacturasPage(
     hoy,
   };
   const page = await keysetPage(
-    {
-      tag: CURSOR,
-      schema: KeysetValues,
-      fetch: (after, limit) => listFacturas(db, clienteId, filtro, after, limit),
-      keyOf: (row) => [row.fecha_emision, row.id],
-    },
+    byDateAndId(CURSOR, 'fecha_emision', (after, limit) =>
+      listFacturas(db, clienteId, filtro, after, limit),
+    ),
     query.cursor,
     query.limit,
   );

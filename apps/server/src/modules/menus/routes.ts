@@ -14,10 +14,7 @@ const menuRoutes: FastifyPluginAsync = async (app) => {
     for (const definition of [menuByPortal.menu[portal], menuByPortal.updatemenu[portal]]) {
       await registerEndpoint(app, definition, {
         preHandler: requireSession(portal),
-        handler: async (request, reply) => {
-          reply.header('cache-control', 'no-store');
-          return menuOf(app.db, sessionOf(request, portal));
-        },
+        handler: async (request) => menuOf(app.db, sessionOf(request, portal)),
       });
     }
   }

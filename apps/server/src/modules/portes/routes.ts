@@ -25,18 +25,14 @@ import {
 const portesRoutes: FastifyPluginAsync = async (app) => {
   await registerEndpoint(app, listPortes, {
     preHandler: requireResource(customerResources.portes),
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return listActivos(app.db, clienteActorOf(request).clienteId, request.query);
-    },
+    handler: async (request) =>
+      listActivos(app.db, clienteActorOf(request).clienteId, request.query),
   });
 
   await registerEndpoint(app, listHistorico, {
     preHandler: requireResource(customerResources.historico),
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return listHistoricoPage(app.db, clienteActorOf(request).clienteId, request.query);
-    },
+    handler: async (request) =>
+      listHistoricoPage(app.db, clienteActorOf(request).clienteId, request.query),
   });
 
   await registerExportEndpoints(app, exportPortes, {

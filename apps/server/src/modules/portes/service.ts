@@ -11,10 +11,8 @@ import type {
 } from '@extranet/contracts/portes/porte';
 import { porteEstadoLabels } from '@extranet/contracts/portes/porte';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { Database } from '../../db/database.js';
-import { CursorId } from '../../lib/cursor.js';
-import { keysetBatches, keysetPage, mapBatches, type KeysetList } from '../../lib/keyset-page.js';
+import { byDateAndId, keysetBatches, keysetPage, mapBatches } from '../../lib/keyset-page.js';
 import {
   EXPORT_BATCH,
   tableExport,
@@ -29,7 +27,6 @@ import {
   type Direccion,
   type PorteActivoRow,
   type PorteHistoricoRow,
-  type PortesKeyset,
 } from './repository.js';
 
 type Db = Kysely<Database>;
@@ -37,18 +34,6 @@ type Db = Kysely<Database>;
 // One tag per list and order: a cursor of one is refused by another.
 const CURSOR_HISTORICO = 'ph';
 const CURSOR_ACTIVOS: Record<Direccion, string> = { asc: 'pa-asc', desc: 'pa-desc' };
-const KeysetValues = z.tuple([z.string().regex(/^\d{4}-\d{2}-\d{2}$/), CursorId]);
-
-type Keyset = NonNullable<PortesKeyset>;
-
-/** A list of shipments in the (fecha_carga_prevista, id) keyset. */
-function porFechaCarga<Row extends { id: number; fecha_carga_prevista: string }>(
-  tag: string,
-  fetch: KeysetList<Row, Keyset>['fetch'],
-): KeysetList<Row, Keyset> {
-  return { tag, schema: KeysetValues, fetch, keyOf: (row) => [row.fecha_carga_prevista, row.id] };
-}
-
 /** The active shipments matching the filters, in the asked order. */
 function activos(db: Db, clienteId: number, query: PortesExportQuery) {
   const direccion: Direccion = query.orden === 'fecha_carga_prevista_desc' ? 'desc' : 'asc';
@@ -60,14 +45,14 @@ function activos(db: Db, clienteId: number, query: PortesExportQuery) {
     destino: query.destino,
     q: query.q,
   };
-  return porFechaCarga(CURSOR_ACTIVOS[direccion], (after, limit) =>
+  return byDateAndId(CURSOR_ACTIVOS[direccion], 'fecha_carga_prevista', (after, limit) =>
     listPortesActivos(db, clienteId, filtro, after, limit, direccion),
   );
 }
 
 function historico(db: Db, clienteId: number, query: HistoricoExportQuery) {
   const filtro = { fechaDesde: query.fechaDesde, fechaHasta: query.fechaHasta };
-  return porFechaCarga(CURSOR_HISTORICO, (after, limit) =>
+  return byDateAndId(CURSOR_HISTORICO, 'fecha_carga_prevista', (after, limit) =>
     listHistorico(db, clienteId, filtro, after, limit),
   );
 }

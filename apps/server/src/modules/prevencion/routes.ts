@@ -17,10 +17,7 @@ const guard = [requireProveedor, requireResource(supplierResources.prevencion)];
 const prevencionRoutes: FastifyPluginAsync = async (app) => {
   await registerEndpoint(app, listPrevencionEndpoint, {
     preHandler: guard,
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return listPrevencion(app.db, proveedorActorOf(request).proveedorId);
-    },
+    handler: async (request) => listPrevencion(app.db, proveedorActorOf(request).proveedorId),
   });
 
   await registerEndpoint(app, downloadPrevencionArchivo, {

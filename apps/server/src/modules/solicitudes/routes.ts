@@ -20,10 +20,8 @@ const solicitudesRoutes: FastifyPluginAsync = async (app) => {
 
   await registerEndpoint(app, listSolicitudes, {
     preHandler: guard,
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return listSolicitudesPage(app.db, clienteActorOf(request).clienteId, request.query);
-    },
+    handler: async (request) =>
+      listSolicitudesPage(app.db, clienteActorOf(request).clienteId, request.query),
   });
 };
 

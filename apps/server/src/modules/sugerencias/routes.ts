@@ -20,10 +20,8 @@ const sugerenciasRoutes: FastifyPluginAsync = async (app) => {
 
   await registerEndpoint(app, listSugerencias, {
     preHandler: guard,
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return listSugerenciasPage(app.db, clienteActorOf(request).clienteId, request.query);
-    },
+    handler: async (request) =>
+      listSugerenciasPage(app.db, clienteActorOf(request).clienteId, request.query),
   });
 };
 

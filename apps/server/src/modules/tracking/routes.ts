@@ -17,16 +17,13 @@ import { buscarTracking, getTracking } from './service.js';
 const trackingRoutes: FastifyPluginAsync = async (app) => {
   await registerEndpoint(app, searchTracking, {
     preHandler: requireResource(customerResources.tracking),
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return buscarTracking(app.db, clienteActorOf(request).clienteId, request.query.q);
-    },
+    handler: async (request) =>
+      buscarTracking(app.db, clienteActorOf(request).clienteId, request.query.q),
   });
 
   await registerEndpoint(app, getTrackingEndpoint, {
     preHandler: requireResource(customerResources.tracking),
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    handler: async (request) => {
       // Invoice PDFs are listed only to whom the Facturas section is open.
       const facturas = await sessionHasResource(
         app.db,

@@ -32,10 +32,8 @@ const guard = (recurso: string) => [requireProveedor, requireResource(recurso)];
 const transportesRoutes: FastifyPluginAsync = async (app) => {
   await registerEndpoint(app, listTransportes, {
     preHandler: guard(supplierResources.transportes),
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return listHistorial(app.db, proveedorActorOf(request).proveedorId, request.query);
-    },
+    handler: async (request) =>
+      listHistorial(app.db, proveedorActorOf(request).proveedorId, request.query),
   });
 
   await registerExportEndpoints(app, exportTransportes, {
@@ -47,18 +45,14 @@ const transportesRoutes: FastifyPluginAsync = async (app) => {
 
   await registerEndpoint(app, getTransporteEndpoint, {
     preHandler: guard(supplierResources.transportes),
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return getTransporte(app.db, proveedorActorOf(request).proveedorId, request.params.id);
-    },
+    handler: async (request) =>
+      getTransporte(app.db, proveedorActorOf(request).proveedorId, request.params.id),
   });
 
   await registerEndpoint(app, listAlbaranesPendientes, {
     preHandler: guard(supplierResources.transportes),
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return listAlbaranes(app.db, proveedorActorOf(request).proveedorId, request.query);
-    },
+    handler: async (request) =>
+      listAlbaranes(app.db, proveedorActorOf(request).proveedorId, request.query),
   });
 
   await registerEndpoint(app, uploadCmr, {
@@ -80,10 +74,8 @@ const transportesRoutes: FastifyPluginAsync = async (app) => {
 
   await registerEndpoint(app, listTransportesSinFactura, {
     preHandler: guard(supplierResources.facturas),
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return listSinFactura(app.db, proveedorActorOf(request).proveedorId, request.query);
-    },
+    handler: async (request) =>
+      listSinFactura(app.db, proveedorActorOf(request).proveedorId, request.query),
   });
 };
 

@@ -14,11 +14,9 @@ import type {
   TransportesQuery,
 } from '@extranet/contracts/transportes/transporte';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
-import { CursorId } from '../../lib/cursor.js';
-import { keysetBatches, keysetPage, mapBatches, type KeysetList } from '../../lib/keyset-page.js';
+import { byDateAndId, keysetBatches, keysetPage, mapBatches } from '../../lib/keyset-page.js';
 import {
   EXPORT_BATCH,
   tableExport,
@@ -45,7 +43,6 @@ import {
   type SubpartidaRow,
   type TransporteRow,
   type TransportesFiltro,
-  type TransportesKeyset,
 } from './repository.js';
 
 type Db = Kysely<Database>;
@@ -54,21 +51,9 @@ type Db = Kysely<Database>;
 const CURSOR_HISTORIAL = 'tr';
 const CURSOR_ALBARANES = 'tr-alb';
 const CURSOR_SIN_FACTURA = 'tr-sf';
-const KeysetValues = z.tuple([z.string().regex(/^\d{4}-\d{2}-\d{2}$/), CursorId]);
-
-type Keyset = NonNullable<TransportesKeyset>;
-
-/** A list of transports in the (fecha_carga desc, id desc) keyset. */
-function porFechaCarga<Row extends { id: number; fecha_carga: string }>(
-  tag: string,
-  fetch: KeysetList<Row, Keyset>['fetch'],
-): KeysetList<Row, Keyset> {
-  return { tag, schema: KeysetValues, fetch, keyOf: (row) => [row.fecha_carga, row.id] };
-}
-
 function historial(db: Db, proveedorId: number, query: TransportesExportQuery) {
   const filtro = filtroOf(query);
-  return porFechaCarga(CURSOR_HISTORIAL, (after, limit) =>
+  return byDateAndId(CURSOR_HISTORIAL, 'fecha_carga', (after, limit) =>
     listTransportes(db, proveedorId, filtro, after, limit),
   );
 }
@@ -212,7 +197,7 @@ export async function listAlbaranes(
 ): Promise<AlbaranesPendientesPage> {
   const filtro = pendientesFiltro(query);
   const page = await keysetPage(
-    porFechaCarga(CURSOR_ALBARANES, (after, limit) =>
+    byDateAndId(CURSOR_ALBARANES, 'fecha_carga', (after, limit) =>
       listAlbaranesPendientes(db, proveedorId, filtro, after, limit),
     ),
     query.cursor,
@@ -241,7 +226,7 @@ export async function listTransportesSinFactura(
 ): Promise<TransportesSinFacturaPage> {
   const filtro = pendientesFiltro(query);
   const page = await keysetPage(
-    porFechaCarga(CURSOR_SIN_FACTURA, (after, limit) =>
+    byDateAndId(CURSOR_SIN_FACTURA, 'fecha_carga', (after, limit) =>
       listSinFactura(db, proveedorId, filtro, after, limit),
     ),
     query.cursor,

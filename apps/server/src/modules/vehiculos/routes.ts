@@ -29,10 +29,8 @@ const preHandler = [requireProveedor, requireResource(supplierResources.panel)];
 const vehiculosRoutes: FastifyPluginAsync = async (app) => {
   await registerEndpoint(app, listVehiculos, {
     preHandler,
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return listarVehiculos(app.db, proveedorActorOf(request).proveedorId, request.query);
-    },
+    handler: async (request) =>
+      listarVehiculos(app.db, proveedorActorOf(request).proveedorId, request.query),
   });
 
   // The whole filtered panel, not only the loaded rows (issue 16 point 5).
@@ -45,18 +43,13 @@ const vehiculosRoutes: FastifyPluginAsync = async (app) => {
 
   await registerEndpoint(app, listVehiculosMapa, {
     preHandler,
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return mapaVehiculos(app.db, proveedorActorOf(request).proveedorId);
-    },
+    handler: async (request) => mapaVehiculos(app.db, proveedorActorOf(request).proveedorId),
   });
 
   await registerEndpoint(app, getVehiculo, {
     preHandler,
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return obtenerVehiculo(app.db, proveedorActorOf(request).proveedorId, request.params.id);
-    },
+    handler: async (request) =>
+      obtenerVehiculo(app.db, proveedorActorOf(request).proveedorId, request.params.id),
   });
 
   await registerEndpoint(app, createVehiculo, {

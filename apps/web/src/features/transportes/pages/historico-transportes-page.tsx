@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { PageTitle } from '../../../components/page-title';
-import { formatCents, formatDate, formatInteger, formatKg } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 import { transportesExportUrls } from '../api/export-transportes';
 import { useTransportes, type TransportesFiltros } from '../api/get-transportes';
 import { SubpartidasDetalle } from '../components/subpartidas-detalle';
-import { TransporteEstadoBadge } from '../components/transporte-estado-badge';
+import { cargaColumns } from '../components/carga-columns';
 import { TransportesFilters } from '../components/transportes-filters';
 import { historicoQuery, parseHistoricoQuery } from '../historico-filters';
 
@@ -70,33 +70,7 @@ export function HistoricoTransportesPage() {
         header: t('transportes.columnas.destino'),
         cell: (row) => `${row.destino_poblacion} (${row.destino_pais_iso})`,
       },
-      {
-        id: 'bultos',
-        header: t('transportes.columnas.bultos'),
-        cell: (row) => formatInteger(row.bultos),
-        align: 'right',
-        width: 80,
-      },
-      {
-        id: 'peso',
-        header: t('transportes.columnas.peso'),
-        cell: (row) => formatKg(row.peso_kg),
-        align: 'right',
-        width: 100,
-      },
-      {
-        id: 'precio',
-        header: t('transportes.columnas.precio'),
-        cell: (row) => formatCents(row.importe_centimos),
-        align: 'right',
-        width: 110,
-      },
-      {
-        id: 'estado',
-        header: t('transportes.columnas.estado'),
-        cell: (row) => <TransporteEstadoBadge estado={row.estado} />,
-        width: 120,
-      },
+      ...cargaColumns(t),
       {
         id: 'incidencia',
         header: t('transportes.columnas.incidencia'),

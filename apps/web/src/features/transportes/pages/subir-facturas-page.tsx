@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { PageTitle } from '../../../components/page-title';
-import { formatCents, formatDate, formatInteger, formatKg } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 import { useTransportesSinFactura } from '../api/get-transportes-sin-factura';
 import { FacturaModal } from '../components/factura-modal';
-import { TransporteEstadoBadge } from '../components/transporte-estado-badge';
+import { cargaColumns } from '../components/carga-columns';
 import { UploadFiltersForm } from '../components/upload-filters-form';
 import { parseSubirFacturasFilters, type SubirFacturasFilters } from '../upload-filters';
 import { uploadFiltersQuery } from '../upload-query';
@@ -89,33 +89,7 @@ export function SubirFacturasPage() {
         header: t('transportes.columnas.destino'),
         cell: (row) => row.destino_poblacion,
       },
-      {
-        id: 'bultos',
-        header: t('transportes.columnas.bultos'),
-        cell: (row) => formatInteger(row.bultos),
-        align: 'right',
-        width: 80,
-      },
-      {
-        id: 'peso',
-        header: t('transportes.columnas.peso'),
-        cell: (row) => formatKg(row.peso_kg),
-        align: 'right',
-        width: 100,
-      },
-      {
-        id: 'precio',
-        header: t('transportes.columnas.precio'),
-        cell: (row) => formatCents(row.importe_centimos),
-        align: 'right',
-        width: 110,
-      },
-      {
-        id: 'estado',
-        header: t('transportes.columnas.estado'),
-        cell: (row) => <TransporteEstadoBadge estado={row.estado} />,
-        width: 120,
-      },
+      ...cargaColumns(t),
     ],
     [t],
   );
