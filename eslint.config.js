@@ -27,23 +27,35 @@ export default tseslint.config(
       ],
     },
   },
+  // The type-checked rules, for the TypeScript sources only (config files are not in a project).
+  ...tseslint.configs.recommendedTypeChecked.map((config) => ({
+    ...config,
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts', 'e2e/**/*.ts'],
+  })),
   {
-    // Type-checked rules, a subset of recommendedTypeChecked: the promise rules (a promise
-    // nobody awaits loses its error; an async callback where a void one is expected runs
-    // unchecked; awaiting a non-promise is a mistake) and two cheap ones. Left out for now: the
-    // no-unsafe-* family (zod and JSON boundaries would need casts everywhere for little gain),
-    // only-throw-error (react-router's loaders throw redirect responses),
-    // prefer-promise-reject-errors and no-unnecessary-type-assertion (style, to take up later).
     files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts', 'e2e/**/*.ts'],
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
     rules: {
-      '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-misused-promises': 'error',
-      '@typescript-eslint/await-thenable': 'error',
-      '@typescript-eslint/no-for-in-array': 'error',
-      '@typescript-eslint/no-implied-eval': 'error',
+      // Fastify plugins and hooks, and in-memory stand-ins for async interfaces, are async
+      // without awaiting anything by contract; no-floating-promises and no-misused-promises
+      // catch the real hazards of promises.
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    // Tests read untyped JSON bodies (`res.json()`) field by field and hand vi.fn() methods to
+    // expect(): the no-unsafe-* family and unbound-method there would need a cast per line for
+    // no safety, since a wrong field fails the assertion anyway. Shipped code keeps them.
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/unbound-method': 'off',
     },
   },
   {

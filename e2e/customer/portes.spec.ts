@@ -31,7 +31,7 @@ test('exports every active shipment of the filters as CSV', async ({ page }) => 
   );
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
   expect(download.suggestedFilename()).toBe('portes.csv');
-  const lines = readFileSync((await download.path())!, 'utf8')
+  const lines = readFileSync(await download.path(), 'utf8')
     .replace(/^\uFEFF/, '')
     .trimEnd()
     .split('\r\n');

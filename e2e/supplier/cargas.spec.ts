@@ -103,7 +103,7 @@ test.describe('supplier load list', () => {
     await expect(csv).toHaveAttribute('href', /\/cargas\/export\.csv\?.*tipoVehiculo=frigorifico/);
     const [download] = await Promise.all([page.waitForEvent('download'), csv.click()]);
     expect(download.suggestedFilename()).toBe('cargas.csv');
-    const lines = readFileSync((await download.path())!, 'utf8')
+    const lines = readFileSync(await download.path(), 'utf8')
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
@@ -116,7 +116,7 @@ test.describe('supplier load list', () => {
     expect(excel.suggestedFilename()).toBe('cargas.xlsx');
     // An XLSX is a zip: "PK" first.
     expect(
-      readFileSync((await excel.path())!)
+      readFileSync(await excel.path())
         .subarray(0, 2)
         .toString(),
     ).toBe('PK');

@@ -126,7 +126,7 @@ test.describe('supplier transports and uploads', () => {
     await expect(link).toHaveAttribute('href', /export\.csv\?estado=entregado$/);
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toBe('transportes.csv');
-    const text = readFileSync((await download.path())!, 'utf8');
+    const text = readFileSync(await download.path(), 'utf8');
     const [header, first] = text.replace(/^\uFEFF/, '').split('\r\n');
     expect(header).toBe(
       'Transporte ID;Referencia;Vehículo;Conductor;Carga Prevista;Descarga Prevista;Origen;País origen;Destino;País destino;Bultos;Peso (kg);Precio (EUR);Estado;Incidencia;CMR pendientes;Facturado',

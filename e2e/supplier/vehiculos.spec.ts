@@ -64,7 +64,7 @@ test.describe('supplier vehicle panel', () => {
     const link = page.getByRole('link', { name: 'Exportar todo (CSV)' });
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toBe('vehiculos.csv');
-    const lines = readFileSync((await download.path())!, 'utf8')
+    const lines = readFileSync(await download.path(), 'utf8')
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');

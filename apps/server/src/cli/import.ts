@@ -156,7 +156,10 @@ function cell(text: string, schema: z.ZodType): unknown {
       const head = pieces.slice(0, keys.length - 1);
       const tail = pieces.slice(keys.length - 1).join(':');
       const values = [...head, ...(tail ? [tail] : [])];
-      return Object.fromEntries(values.map((v, i) => [keys[i], v.trim()]));
+      return Object.fromEntries(values.map((v, i) => [keys[i], v.trim()])) as Record<
+        string,
+        string
+      >;
     });
   }
   return text;
@@ -169,14 +172,14 @@ export function fromCsv(
 ): { registros: Registro[]; problemas: string[] } {
   const firstLine = text.split('\n', 1)[0] ?? '';
   const delimiter = firstLine.includes(';') && !firstLine.includes(',') ? ';' : ',';
-  const rows = parse(text, {
+  const rows: Array<{ record: Record<string, string>; info: { lines: number } }> = parse(text, {
     columns: true,
     bom: true,
     delimiter,
     info: true,
     skip_empty_lines: true,
     trim: true,
-  }) as Array<{ record: Record<string, string>; info: { lines: number } }>;
+  });
   const fields = fieldsOf(schema);
   const problemas: string[] = [];
   const columns = rows[0] ? Object.keys(rows[0].record) : [];

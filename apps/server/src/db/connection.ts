@@ -153,7 +153,10 @@ const OID = { int8: 20, numeric: 1700, date: 1082, timestamp: 1114, timestamptz:
  * (docs/decisions/002-portable-sql-types.md) without touching pg's global parsers.
  */
 function portableTypes(): pg.CustomTypesConfig {
-  const parseTimestamptz = pg.types.getTypeParser(OID.timestamptz, 'text');
+  // pg-types answers `any`; the text parser of timestamptz gives a Date.
+  const parseTimestamptz = pg.types.getTypeParser(OID.timestamptz, 'text') as (
+    value: string,
+  ) => Date;
   const overrides = new Map<number, (value: string) => unknown>([
     // Ids are bigint identities; they stay far below 2^53.
     [OID.int8, (value) => Number(value)],
@@ -166,7 +169,9 @@ function portableTypes(): pg.CustomTypesConfig {
   return {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
       const override = format === 'binary' ? undefined : overrides.get(oid);
-      return override ?? pg.types.getTypeParser(oid, format ?? 'text');
+      return (
+        override ?? (pg.types.getTypeParser(oid, format ?? 'text') as (value: string) => unknown)
+      );
     }) as pg.CustomTypesConfig['getTypeParser'],
   };
 }

@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { Migrator, NO_MIGRATIONS } from 'kysely';
 import type { Kysely, MigrationResultSet } from 'kysely';
 import type { Database } from './database.js';
@@ -11,7 +12,7 @@ function check(action: string, { error, results }: MigrationResultSet): string[]
   const failed = results?.find((result) => result.status === 'Error');
   if (error !== undefined) {
     const name = failed ? ` en "${failed.migrationName}"` : '';
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = error instanceof Error ? error.message : inspect(error);
     throw new Error(`Fallo al ${action} las migraciones${name}: ${reason}`, { cause: error });
   }
   return (results ?? []).map((result) => result.migrationName);

@@ -25,20 +25,22 @@ export function listCertificadosPorCaducar(db: Db, desde: string, hasta: string)
     .where('p.activo', '=', 1)
     .where('c.fecha_caducidad', '>=', desde)
     .where('c.fecha_caducidad', '<=', hasta)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('avisos_certificado as a')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('avisos_certificado as a')
             .select('a.certificado_id')
             .whereRef('a.certificado_id', '=', 'c.id')
             .whereRef('a.fecha_caducidad', '=', 'c.fecha_caducidad'),
         ),
       ),
     )
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('certificados as n')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('certificados as n')
             .select('n.id')
             .whereRef('n.proveedor_id', '=', 'c.proveedor_id')
             .whereRef('n.tipo', '=', 'c.tipo')

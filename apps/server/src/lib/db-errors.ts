@@ -1,7 +1,7 @@
 /** Whether a database error is a unique-constraint violation (PostgreSQL or SQLite). */
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null || !('code' in error)) return false;
-  const code = (error as { code: unknown }).code;
+  const code = error.code;
   // 23505: PostgreSQL unique_violation; SQLite reports a primary key the same way.
   return (
     code === '23505' ||
@@ -35,7 +35,7 @@ const UNAVAILABLE_MESSAGES = [
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
-  const code = 'code' in error ? (error as { code: unknown }).code : undefined;
+  const code = 'code' in error ? error.code : undefined;
   if (typeof code === 'string') {
     if (UNAVAILABLE_SQLSTATE.test(code)) return true;
     // Only a socket error (it has a syscall): a client that aborts its request is ECONNRESET too.

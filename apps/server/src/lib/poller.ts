@@ -9,9 +9,9 @@ export interface PollerOptions {
 
 export interface Poller {
   /** Runs now, then `intervalMs` after each run ends; does nothing while already started. */
-  start(): void;
+  start: () => void;
   /** Stops polling and waits for the run in progress. */
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 interface Loop {

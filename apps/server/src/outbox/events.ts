@@ -32,7 +32,7 @@ export type TipoEvento = keyof EventPayloads;
 /** The payload of a stored event, checked against its type's schema. */
 export function payloadOf<T extends TipoEvento>(tipo: T, payload: unknown): EventPayloads[T] {
   if (tipo === 'clave.recuperacion') return ClaveRecuperacion.parse(payload) as EventPayloads[T];
-  return payloadDeEvento(tipo as TipoEventoPublico, payload) as EventPayloads[T];
+  return payloadDeEvento(tipo, payload) as EventPayloads[T];
 }
 
 /** E-mail destination of a password recovery: the account's address, looked up at delivery. */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import type { CanalEntrega, Database, EstadoEntrega } from '../db/database.js';
+import type { CanalEntrega, Database } from '../db/database.js';
 import { isPostgres } from '../db/sql.js';
 
 /* Kysely only: the outbox's queries, on both dialects. */
@@ -114,7 +114,7 @@ export async function countByEstado(db: Db) {
     .orderBy('canal')
     .orderBy('estado')
     .execute();
-  return rows.map((r) => ({ canal: r.canal, estado: r.estado as EstadoEntrega, n: Number(r.n) }));
+  return rows.map((r) => ({ canal: r.canal, estado: r.estado, n: Number(r.n) }));
 }
 
 /** The latest deliveries that reported an error (pending retry or given up). */

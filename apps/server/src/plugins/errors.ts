@@ -1,6 +1,12 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaValidationError,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '@extranet/contracts/common/error';
@@ -142,7 +148,8 @@ export default fp(
         return sendError(reply, error.statusCode, error.code, error.message, error.details);
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
-        const details = error.validation.map((issue) => ({
+        // Annotated: the library's issue type imports a fastify path that does not resolve here.
+        const details = error.validation.map((issue: FastifySchemaValidationError) => ({
           path: issue.instancePath,
           message: issue.message,
         }));

@@ -27,8 +27,8 @@ export interface ApiKeyUse {
 /** What the plugin needs from the api-keys module, handed in by app.ts. */
 export interface IntegrationAuthOptions {
   /** The key of a bearer token, or null (unknown, revoked). */
-  authenticate(bearer: string): Promise<ApiKeyPrincipal | null>;
-  logUse(use: ApiKeyUse): Promise<void>;
+  authenticate: (bearer: string) => Promise<ApiKeyPrincipal | null>;
+  logUse: (use: ApiKeyUse) => Promise<void>;
 }
 
 declare module 'fastify' {

@@ -36,9 +36,9 @@ export interface LoadedSession {
  */
 export interface SessionPluginOptions {
   /** The live session of a cookie value, or null (unknown, expired, revoked). */
-  resume(cookieValue: string): Promise<LoadedSession | null>;
+  resume: (cookieValue: string) => Promise<LoadedSession | null>;
   /** Whether the session's user holds the menu resource. */
-  hasResource(session: Session, recurso: string): Promise<boolean>;
+  hasResource: (session: Session, recurso: string) => Promise<boolean>;
 }
 
 declare module 'fastify' {

@@ -30,9 +30,9 @@ export function injectInitialData(html: string, data: InitialData): string {
 export interface SpaPluginOptions {
   webDistDir: string;
   /** The data embedded in every page (app.ts hands in the module that builds it). */
-  initialData(): Promise<InitialData>;
+  initialData: () => Promise<InitialData>;
   /** The page's CSP as sent: the Circuito Seguridad form's origins are added to it. */
-  pageCsp(csp: string): Promise<string>;
+  pageCsp: (csp: string) => Promise<string>;
 }
 
 export default fp<SpaPluginOptions>(

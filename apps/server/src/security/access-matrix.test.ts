@@ -624,7 +624,8 @@ describe.each(testDatabases())('matriz de acceso por objeto ($name)', ({ name, o
 function fillPath(path: string, params: Record<string, string | number>, op?: Operation): string {
   return path.replace(/\{(\w+)\}/g, (_m, p: string) => {
     const example = op?.parameters.find((x) => x.in === 'path' && x.name === p)?.schema?.example;
-    return encodeURIComponent(String(params[p] ?? example ?? 1));
+    // Path parameter examples are scalars (ids, codes).
+    return encodeURIComponent(String(params[p] ?? (example as string | number | undefined) ?? 1));
   });
 }
 
@@ -632,7 +633,7 @@ async function call(browser: TestBrowser, op: Operation, fixture: Fixture) {
   let url = fillPath(op.path, fixture.path ?? {});
   if (fixture.query) {
     const query = Object.entries(fixture.query).map(([k, v]): [string, string] => [k, String(v)]);
-    url += `?${new URLSearchParams(query)}`;
+    url += `?${new URLSearchParams(query).toString()}`;
   }
   if (fixture.multipart) {
     const form = multipart(

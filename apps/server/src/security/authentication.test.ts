@@ -28,7 +28,7 @@ function setNow(ms: number) {
 
 function setCookie(res: { headers: Record<string, unknown> }, name: string): string | undefined {
   const raw = res.headers['set-cookie'];
-  const list = Array.isArray(raw) ? (raw as string[]) : raw ? [String(raw)] : [];
+  const list = Array.isArray(raw) ? (raw as string[]) : typeof raw === 'string' ? [raw] : [];
   return list.find((c) => c.startsWith(`${name}=`));
 }
 

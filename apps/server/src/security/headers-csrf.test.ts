@@ -31,7 +31,8 @@ function csrfExempt(path: string): boolean {
 function fill(op: Operation): string {
   return op.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
     const example = op.parameters.find((p) => p.in === 'path' && p.name === name)?.schema?.example;
-    return encodeURIComponent(String(example ?? 1));
+    // Path parameter examples are scalars (ids, codes).
+    return encodeURIComponent(String((example as string | number | undefined) ?? 1));
   });
 }
 

@@ -141,14 +141,13 @@ export async function receiveUploadInto(
   if (received.type === 'pdf') {
     // Whole now: parsed for actions, embedded files and XFA that no byte pattern can see.
     // checkPdf answers the refusal (an HttpError) and rejects only when the check itself fails.
-    let refused: unknown;
-    try {
-      refused = await checkPdf(await readFile(received.temp));
-    } catch (error) {
-      refused = error;
-    }
+    const temp = received.temp;
+    const refused = await checkPdf(await readFile(temp)).catch(async (error: unknown) => {
+      await rm(temp, { force: true });
+      throw error;
+    });
     if (refused) {
-      await rm(received.temp, { force: true });
+      await rm(temp, { force: true });
       throw refused;
     }
   }

@@ -9,6 +9,9 @@ export async function queryPlan(handle: DatabaseHandle, query: Compilable): Prom
     CompiledQuery.raw(prefix + compiled.sql, [...compiled.parameters]),
   );
   return result.rows
-    .map((row) => String(row['QUERY PLAN'] ?? row['detail'] ?? JSON.stringify(row)))
+    .map((row) => {
+      const line = row['QUERY PLAN'] ?? row['detail'];
+      return typeof line === 'string' ? line : JSON.stringify(row);
+    })
     .join('\n');
 }

@@ -71,6 +71,8 @@ export function createGuardLoader(portal: Portal, bridge: RouterBridge) {
       const decision = decideGuard({ ...input, session: await fetchSessionOrNull() });
       if (decision.kind === 'redirect-to-login') {
         saveAfterLogin(portal, decision.afterLogin);
+        // react-router's loaders redirect by throwing the Response redirect() builds.
+        // eslint-disable-next-line @typescript-eslint/only-throw-error
         throw redirect(decision.loginPath);
       }
       return null;

@@ -41,7 +41,7 @@ function redirectTo(to: string) {
 
 /** A route that only redirects; `element: null` says it renders nothing on purpose. */
 function redirectRoute(route: Pick<RouteObject, 'path' | 'index'>, to: string): RouteObject {
-  return { ...route, loader: redirectTo(to), element: null } as RouteObject;
+  return { ...route, loader: redirectTo(to), element: null };
 }
 
 /**

@@ -56,7 +56,7 @@ export function endpointKey<E extends Endpoint>(
   definition: E,
   input?: Partial<EndpointInput<E>>,
 ): readonly unknown[] {
-  return keyOf(definition, input as { params?: unknown; query?: unknown } | undefined);
+  return keyOf(definition, input);
 }
 
 /** TanStack Query options of a read. */

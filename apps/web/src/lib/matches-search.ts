@@ -17,6 +17,9 @@ function containsNeedle(value: unknown, needle: string, seen: Set<object>): bool
     const children = Array.isArray(value) ? value : Object.values(value);
     return children.some((child) => containsNeedle(child, needle, seen));
   }
-  if (typeof value === 'function' || typeof value === 'symbol') return false;
-  return String(value).toLocaleLowerCase('es').includes(needle);
+  if (typeof value === 'string') return value.toLocaleLowerCase('es').includes(needle);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
+    return String(value).toLocaleLowerCase('es').includes(needle);
+  }
+  return false;
 }

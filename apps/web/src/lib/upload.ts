@@ -58,7 +58,7 @@ export function uploadFile<T = unknown>(
   const { onProgress, signal, redirectOn401 = true } = options;
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) {
-      reject(signal.reason);
+      reject(abortReason(signal));
       return;
     }
     const xhr = new XMLHttpRequest();
@@ -101,8 +101,14 @@ export function uploadFile<T = unknown>(
     };
     xhr.onabort = () => {
       done();
-      reject(signal?.reason ?? new DOMException('Aborted', 'AbortError'));
+      reject(abortReason(signal));
     };
     xhr.send(formData);
   });
+}
+
+/** Why the upload stopped: the signal's own reason when it is an error, else an AbortError. */
+function abortReason(signal: AbortSignal | undefined): Error {
+  const reason: unknown = signal?.reason;
+  return reason instanceof Error ? reason : new DOMException('Aborted', 'AbortError');
 }

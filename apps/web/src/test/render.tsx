@@ -86,7 +86,9 @@ export function mockApi(handlers: Record<string, ApiHandler>) {
 export function sentBodies(fetchMock: ReturnType<typeof mockApi>, key: string): unknown[] {
   return fetchMock.mock.calls
     .filter(([url, init]) => `${init?.method ?? 'GET'} ${url}` === key)
-    .map(([, init]) => (typeof init?.body === 'string' ? JSON.parse(init.body) : undefined));
+    .map(([, init]) =>
+      typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+    );
 }
 
 /** Puts the initial-data element in the page with these active regions. */

@@ -93,12 +93,21 @@ export function endpoint<S extends EndpointSchemas>(definition: Endpoint<S>): En
 /** The path with its `:name` parameters filled in (URL-encoded). */
 export function pathOf(definition: Endpoint, params: Record<string, unknown> | undefined): string {
   return definition.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined || value === null || value === '') {
+    const value = paramText(params?.[name]);
+    if (value === '') {
       throw new Error(`${definition.operationId}: falta el parámetro ${name}`);
     }
-    return encodeURIComponent(String(value));
+    return encodeURIComponent(value);
   });
+}
+
+/** A path parameter as text: parameters are scalars (ids, codes); anything else is missing. */
+function paramText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') {
+    return String(value);
+  }
+  return '';
 }
 
 /**
@@ -142,9 +151,7 @@ export function keyOf(
     .replace(/^\/api\//, '')
     .split('/')
     .filter((segment) => segment !== '')
-    .map((segment) =>
-      segment.startsWith(':') ? String(params?.[segment.slice(1)] ?? '') : segment,
-    );
+    .map((segment) => (segment.startsWith(':') ? paramText(params?.[segment.slice(1)]) : segment));
   // Without input: the prefix up to the first unfilled parameter, to invalidate a family.
   const end = segments.indexOf('');
   const key: unknown[] = end === -1 ? segments : segments.slice(0, end);

@@ -31,7 +31,7 @@ export function hasControlCharacters(value: string, multiLine = false): boolean 
  * line breaks are allowed in it. Apply it last in the chain: a later `.max()` would drop it.
  */
 export function multilinea<T extends z.ZodType>(schema: T): T {
-  return schema.meta({ [MULTI_LINE_KEY]: true }) as T;
+  return schema.meta({ [MULTI_LINE_KEY]: true });
 }
 
 function isMultiLine(schema: z.ZodType): boolean {

@@ -469,7 +469,7 @@ async function insertChunks<T extends keyof Database>(
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
     await db
       .insertInto(table)
-      .values(rows.slice(i, i + ROWS_PER_INSERT) as never)
+      .values(rows.slice(i, i + ROWS_PER_INSERT))
       .execute();
   }
 }

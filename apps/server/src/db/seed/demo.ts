@@ -341,15 +341,14 @@ class DemoSeeder {
     return value;
   }
 
-  private async insertMany<T extends keyof Database & string>(
+  private async insertMany<T extends keyof Database>(
     table: T,
     rows: Insertable<Database[T]>[],
   ): Promise<void> {
     for (let i = 0; i < rows.length; i += 200) {
-      // The cast is Kysely's: a generic table name widens the values type.
       await this.trx
         .insertInto(table)
-        .values(rows.slice(i, i + 200) as never)
+        .values(rows.slice(i, i + 200))
         .execute();
     }
   }

@@ -61,7 +61,7 @@ describe.each(testDatabases())('enlaces de acceso en $name', ({ open }) => {
       name: 'Conservas del Ebro S.A.',
       sessionName: 'clientes',
     });
-    const menu = (await browser.get('/api/clientes/menu')).json() as Array<{ recurso: string }>;
+    const menu = (await browser.get('/api/clientes/menu')).json<Array<{ recurso: string }>>();
     expect(menu.map((m) => m.recurso)).toHaveLength(6);
     expect(menu.map((m) => m.recurso)).not.toContain('Circuitoseguridad');
     expect((await browser.put('/api/clientes/cliente', { id: otroClienteId })).statusCode).toBe(

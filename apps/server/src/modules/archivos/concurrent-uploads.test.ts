@@ -100,7 +100,7 @@ describe.each(testDatabases())('subidas simultáneas de los mismos bytes ($name)
             );
             expect(refused!.statusCode).toBe(422);
             expect(accepted!.statusCode).toBe(200);
-            const key = (accepted!.json() as { storage_key: string }).storage_key;
+            const key = accepted!.json<{ storage_key: string }>().storage_key;
             if (!(await app.storage.exists(key))) lost.push(key);
           }),
         );
@@ -147,7 +147,7 @@ describe.each(testDatabases())('subidas simultáneas de los mismos bytes ($name)
         ]);
         for (const answer of answers) {
           expect(answer.statusCode).toBe(200);
-          const key = (answer.json() as { storage_key: string }).storage_key;
+          const key = answer.json<{ storage_key: string }>().storage_key;
           if (!(await app.storage.exists(key))) lost.push(key);
         }
       }

@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import type { Algorithm, Options } from '@node-rs/argon2';
+import type { Options } from '@node-rs/argon2';
 
 /**
  * argon2id with the OWASP / ASVS minimum (19 MiB, 2 passes, 1 lane): ~20 ms per hash, cheap
@@ -8,7 +8,7 @@ import type { Algorithm, Options } from '@node-rs/argon2';
  */
 const OPTIONS: Options = {
   // Algorithm.Argon2id; the enum is `const` and cannot be read under isolatedModules.
-  algorithm: 2 as Algorithm,
+  algorithm: 2,
   memoryCost: 19_456,
   timeCost: 2,
   parallelism: 1,

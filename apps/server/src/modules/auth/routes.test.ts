@@ -285,7 +285,7 @@ describe.each(testDatabases())('inicio de sesión en $name', ({ open }) => {
 
   it('serves each demo account its own menu and refuses a section without its resource', async () => {
     const dos = await signedIn(app, 'dos@demo.es', { clienteId: ids['Muebles Castilla S.L.']! });
-    const menu = (await dos.get('/api/clientes/menu')).json() as Array<{ recurso: string }>;
+    const menu = (await dos.get('/api/clientes/menu')).json<Array<{ recurso: string }>>();
     expect(menu.map((m) => m.recurso)).not.toContain('apiweb.clientes.facturas');
     expect(menu).toHaveLength(5);
     const refused = await dos.get('/api/clientes/prueba-facturas');

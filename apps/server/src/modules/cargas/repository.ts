@@ -64,10 +64,11 @@ function openLoads(db: Db, proveedorId: number, filtro: CargasFiltro) {
         .on('o.estado', '=', sql.lit('pendiente')),
     )
     .where('c.estado', '=', sql.lit('abierta'))
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('descartes as d')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('descartes as d')
             .select('d.carga_id')
             .where('d.proveedor_id', '=', proveedorId)
             .whereRef('d.carga_id', '=', 'c.id'),
@@ -336,7 +337,7 @@ export async function findVisibleCarga(
     ])
     .$if(options.forUpdate === true && isPostgres(db), (qb) => qb.forUpdate())
     .executeTakeFirst();
-  return row as CargaDetalleRow | undefined;
+  return row;
 }
 
 export interface OfertaRow {

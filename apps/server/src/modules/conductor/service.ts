@@ -12,7 +12,7 @@ import type {
 } from '@extranet/contracts/conductor/conductor';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config.js';
-import type { Database, EstadoEta } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -354,7 +354,7 @@ async function recalcularEta(db: Db, enlace: EnlaceVivo): Promise<SeguimientoEta
       await recordEvent(trx, 'transporte.eta', {
         ...(await eventoConductor(trx, enlace)),
         estado: eta.estado,
-        estado_anterior: (anterior?.estado as EstadoEta | undefined) ?? null,
+        estado_anterior: anterior?.estado ?? null,
         km_restantes: eta.km_restantes,
         velocidad_kmh: eta.velocidad_kmh,
         posicion: { lat: eta.lat, lng: eta.lng, at: eta.posicion_at },

@@ -156,7 +156,7 @@ export function serverFieldErrors(details: unknown): SolicitudErrors {
     if (typeof item !== 'object' || item === null) continue;
     const { path, message } = item as { path?: unknown; message?: unknown };
     if (typeof message !== 'string') continue;
-    const key = (Array.isArray(path) ? String(path[0] ?? '') : String(path ?? ''))
+    const key = (Array.isArray(path) ? String(path[0] ?? '') : typeof path === 'string' ? path : '')
       .replace(/^\//, '')
       .split(/[/.]/)[0];
     if (key && key in SOLICITUD_VACIA && !errors[key as keyof SolicitudFormValues]) {

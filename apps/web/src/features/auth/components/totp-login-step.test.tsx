@@ -30,7 +30,8 @@ function signedIn(overrides: Partial<LoginResponse> = {}): LoginResponse {
 function textOf(blob: Blob): Promise<string> {
   return new Promise((resolve) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
+    // readAsText: the result is a string.
+    reader.onload = () => resolve(reader.result as string);
     reader.readAsText(blob);
   });
 }

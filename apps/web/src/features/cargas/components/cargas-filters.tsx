@@ -1,7 +1,5 @@
-import type { CargasOrden } from '@extranet/contracts/cargas/carga';
 import { CARGAS_ORDENES } from '@extranet/contracts/cargas/constants';
 import { TIPOS_VEHICULO, tipoVehiculoLabels } from '@extranet/contracts/vehiculos/constants';
-import type { TipoVehiculo } from '@extranet/contracts/vehiculos/vehiculo';
 import { Button, Collapse, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue, useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
@@ -132,7 +130,7 @@ export function CargasFilters({ value, onChange, hideOrder = false }: CargasFilt
         placeholder={t('cargas.filtros.todos')}
         data={tipos}
         value={value.tipoVehiculo ?? null}
-        onChange={(v) => set({ tipoVehiculo: (v as TipoVehiculo | null) ?? undefined })}
+        onChange={(v) => set({ tipoVehiculo: v ?? undefined })}
         clearable
       />
       {!hideOrder && (
@@ -143,7 +141,7 @@ export function CargasFilters({ value, onChange, hideOrder = false }: CargasFilt
             label: t(`cargas.orden.${orden}`),
           }))}
           value={value.orden}
-          onChange={(v) => set({ orden: (v as CargasOrden | null) ?? 'fecha_carga' })}
+          onChange={(v) => set({ orden: v ?? 'fecha_carga' })}
           allowDeselect={false}
         />
       )}

@@ -155,7 +155,7 @@ export function OfertasTable(props: OfertasTableProps) {
             label: t(`cargas.estadoOferta.${estado}`),
           }))}
           value={props.estado ?? null}
-          onChange={(value) => props.onEstadoChange((value as OfertaEstado | null) ?? undefined)}
+          onChange={(value) => props.onEstadoChange(value ?? undefined)}
           clearable
           size="xs"
           w={200}

@@ -33,7 +33,8 @@ const BLOQUEO_ID = 'aviso-certificados';
 
 function errorMessage(error: unknown): string | undefined {
   if (!error) return undefined;
-  return isApiRequestError(error) || error instanceof Error ? error.message : String(error);
+  if (isApiRequestError(error) || error instanceof Error) return error.message;
+  return typeof error === 'string' ? error : undefined;
 }
 
 interface RetirarTarget {

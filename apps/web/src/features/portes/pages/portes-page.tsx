@@ -30,7 +30,7 @@ export function filtrosFromUrl(params: URLSearchParams): PortesFiltros {
     const value = params.get(key);
     if (value) filtros[key] = value;
   }
-  return filtros as PortesFiltros;
+  return filtros;
 }
 
 /** Active shipments (/clientes/portes): filters, sort, and a link to each one's tracking. */
