@@ -26,6 +26,8 @@ test.describe('supplier portal shell', () => {
   test('a signed-in carrier reaches every page; the navigation says Listado and Panel', async ({
     page,
   }) => {
+    // A login and eight full page loads, each with its own data: like the access-link walk below.
+    test.setTimeout(60_000);
     await loginAs(page, 'proveedor@demo.es', 'proveedores');
     await expect(page).toHaveURL(/\/proveedores\/cargas$/);
     const nav = page.getByRole('navigation');
