@@ -6,7 +6,7 @@ import { testDatabases } from '../test/databases.js';
 import { migrateDownAll, migrateToLatest } from './migrate.js';
 import { migrations } from './migrations/index.js';
 
-describe.each(testDatabases())('migraciones ($name)', ({ open }) => {
+describe.each(testDatabases())('migraciones ($name)', ({ openEmpty }) => {
   let handle: TestDatabaseHandle | undefined;
   afterEach(async () => {
     await handle?.dispose();
@@ -19,7 +19,7 @@ describe.each(testDatabases())('migraciones ($name)', ({ open }) => {
   }
 
   it('sube, baja y vuelve a subir todas las migraciones', async () => {
-    handle = await open();
+    handle = await openEmpty();
     const all = Object.keys(migrations);
 
     expect(await migrateToLatest(handle.db)).toEqual(all);
