@@ -1,5 +1,6 @@
-// `npm run bench [-- --sizes 10k,1m --db sqlite,postgres --duration 10]`: API benchmarks against
-// the built server (run `npm run build` first). Writes docs/benchmarks.md (api section).
+// `npm run bench [-- --sizes 10k,1m --db sqlite,postgres --duration 10 --escenarios api,pings]`:
+// benchmarks against the built server (run `npm run build` first). Writes docs/benchmarks.md
+// (api and pings sections).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -19,8 +20,12 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     'admin-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
     port: { type: 'string', default: '3310' },
+    // api: lists, pages and uploads; pings: the driver's position batches (issue 17).
+    escenarios: { type: 'string', default: 'api,pings' },
+    enlaces: { type: 'string', default: '2000' },
   },
 });
+const SCENARIOS = new Set(values.escenarios.split(',').map((s) => s.trim()));
 const SIZES = values.sizes.split(',').map((s) => {
   const m = /^(\d+)(k|m)?$/i.exec(s.trim());
   if (!m) throw new Error(`--sizes: ${s} no es un tamaño (10k, 1m, 5000)`);
@@ -67,6 +72,9 @@ if (!existsSync(path.join(serverDist, 'server.js'))) {
 const { openDatabase } = await import(path.join(serverDist, 'db/connection.js'));
 const { historialQuery } = await import(path.join(serverDist, 'modules/transportes/repository.js'));
 const { historicoQuery } = await import(path.join(serverDist, 'modules/portes/repository.js'));
+const { createEnlaceConductor } = await import(
+  path.join(serverDist, 'modules/conductor/service.js')
+);
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (...args) => console.log(...args);
@@ -389,6 +397,272 @@ async function stop(child) {
   await exited;
 }
 
+// ---------- driver pings (issue 17) ----------
+
+// "A few thousand pings/s on one instance" (issue 17, done when).
+const TARGET_PINGS_POR_SEGUNDO = 3000;
+const PINGS_POR_LOTE = 10;
+
+/**
+ * Live transports of the bench carrier, each with one shipment (Madrid → Zaragoza, with
+ * coordinates, so every batch recomputes a real ETA) and a driver link made by the server's
+ * own service; returns the links' tokens.
+ */
+async function driverLinks(prep, count) {
+  const db = prep.handle.db;
+  const hoy = new Date().toISOString().slice(0, 10);
+  const manana = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const lugares = {
+    origen_poblacion: 'Madrid',
+    origen_cp: '28021',
+    origen_pais_iso: 'ES',
+    destino_poblacion: 'Zaragoza',
+    destino_cp: '50197',
+    destino_pais_iso: 'ES',
+  };
+  const tokens = [];
+  for (let i = 0; i < count; i++) {
+    const porte = await db
+      .insertInto('portes')
+      .values({
+        ...lugares,
+        partida: `BENCH-PING-${i}`,
+        cliente_id: prep.cliente.cliente_id,
+        origen_lat: 40.4168,
+        origen_lng: -3.7038,
+        destino_lat: 41.6488,
+        destino_lng: -0.8891,
+        fecha_carga_prevista: hoy,
+        fecha_entrega_prevista: manana,
+        bultos: 10,
+        peso_kg: 5000,
+        p_facturable_kg: 5000,
+        estado: 'en_transito',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const t = await db
+      .insertInto('transportes')
+      .values({
+        ...lugares,
+        proveedor_id: prep.proveedor.proveedor_id,
+        referencia: `BENCH-PING-${i}`,
+        matricula: '0000BCH',
+        conductor: 'Bench',
+        fecha_carga: hoy,
+        fecha_descarga: manana,
+        importe_centimos: 50_000,
+        estado: 'en_transito',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('subpartidas')
+      .values({
+        transporte_id: t.id,
+        numero: 1,
+        porte_id: porte.id,
+        origen_poblacion: 'Madrid',
+        destino_poblacion: 'Zaragoza',
+        bultos: 10,
+        peso_kg: 5000,
+      })
+      .execute();
+    const enlace = await createEnlaceConductor(
+      db,
+      { publicUrl: 'http://bench.invalid' },
+      { proveedorId: prep.proveedor.proveedor_id, usuarioId: null, ip: '127.0.0.1' },
+      t.id,
+    );
+    tokens.push(new URL(enlace.url).pathname.split('/').at(-1));
+  }
+  return tokens;
+}
+
+/**
+ * POST /api/conductor/:token/posiciones with batches of PINGS_POR_LOTE fresh pings, round robin
+ * over the links, each link from its own address (X-Forwarded-For behind TRUST_PROXY: phones
+ * do not share one, and the per-address limit of 60 calls a minute stays out of the way).
+ */
+async function measurePings(base, tokens) {
+  let seq = 0;
+  const result = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (req) => {
+          const n = seq++;
+          const k = n % tokens.length;
+          const vuelta = Math.floor(n / tokens.length);
+          const now = Date.now();
+          const posiciones = Array.from({ length: PINGS_POR_LOTE }, (_, j) => ({
+            id: `${n}-${j}`,
+            // A truck creeping north-east of Madrid: metres between pings, never a jump.
+            lat: 40.4168 + vuelta * 0.001 + j * 0.0001,
+            lng: -3.7038 + vuelta * 0.001 + j * 0.0001,
+            precision_m: 10,
+            tomada_at: new Date(now - (PINGS_POR_LOTE - 1 - j) * 1000).toISOString(),
+          }));
+          return {
+            ...req,
+            path: `/api/conductor/${tokens[k]}/posiciones`,
+            headers: {
+              'content-type': 'application/json',
+              'x-forwarded-for': `10.${(k >> 16) & 255}.${(k >> 8) & 255}.${k & 255}`,
+            },
+            body: JSON.stringify({ posiciones }),
+          };
+        },
+      },
+    ],
+  });
+  return {
+    ok: result['2xx'],
+    seconds: result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    statuses: Object.entries(result.statusCodeStats ?? {})
+      .filter(([code]) => !code.startsWith('2'))
+      .map(([code, { count }]) => `HTTP ${code} ×${count}`)
+      .join(', '),
+  };
+}
+
+/** Pings stored so far. */
+async function pingsGuardados(db) {
+  const row = await db
+    .selectFrom('posiciones_conductor')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+async function pingScenario() {
+  const started = Date.now();
+  const enlaces = Number(values.enlaces);
+  const fmtN = (n, d = 0) =>
+    n.toLocaleString('es', { maximumFractionDigits: d, minimumFractionDigits: d });
+  const rows = [];
+  const checks = [];
+  try {
+    for (const dbName of DBS) {
+      log(`\n== posiciones ${dbName}: ${enlaces} enlaces del conductor…`);
+      const prep = await prepare(dbName, { label: '10k', n: 10_000 });
+      const server = startServer({ ...prep.env, TRUST_PROXY: 'true' });
+      try {
+        const tokens = await driverLinks(prep, enlaces);
+        await waitHttp(`http://127.0.0.1:${PORT}/healthz`, server);
+        const before = await pingsGuardados(prep.handle.db);
+        const r = await measurePings(`http://127.0.0.1:${PORT}`, tokens);
+        const guardadas = (await pingsGuardados(prep.handle.db)) - before;
+        const porSegundo = guardadas / r.seconds;
+        rows.push({ dbName, ...r, porSegundo });
+        checks.push(
+          {
+            ok: porSegundo >= TARGET_PINGS_POR_SEGUNDO,
+            what: `${dbName}: ≥ ${fmtN(TARGET_PINGS_POR_SEGUNDO)} posiciones/s en una instancia (${fmtN(porSegundo)})`,
+          },
+          {
+            ok: r.errors === 0,
+            what: `${dbName}: sin errores${r.statuses ? ` (${r.statuses})` : ''}`,
+          },
+          {
+            // Batches still in flight when autocannon stops are stored but not counted by it.
+            ok:
+              guardadas >= r.ok * PINGS_POR_LOTE &&
+              guardadas <= (r.ok + CONNECTIONS) * PINGS_POR_LOTE,
+            what: `${dbName}: las ${fmtN(r.ok * PINGS_POR_LOTE)} posiciones de los lotes contestados, guardadas (${fmtN(guardadas)} filas nuevas; ninguna rechazada)`,
+          },
+        );
+      } finally {
+        await stop(server);
+        await prep.handle.close();
+        rmSync(prep.dataDir, { recursive: true, force: true });
+      }
+    }
+  } finally {
+    if (DBS.includes('postgres'))
+      await adminQuery('drop database if exists extranet_bench with (force)').catch(
+        () => undefined,
+      );
+  }
+  const section = [
+    '## Posiciones del conductor',
+    '',
+    ...benchHeader(
+      started,
+      `autocannon, ${CONNECTIONS} conexiones, ${DURATION} s por base de datos`,
+    ),
+    `- Carga: ${fmtN(enlaces)} transportes en ruta, cada uno con su enlace del conductor (creado por el servicio del servidor) y un porte con coordenadas, en una base con los 10.000 transportes y portes de \`db:bulk\`; \`POST /api/conductor/:token/posiciones\` con lotes de ${PINGS_POR_LOTE} posiciones nuevas, por turno entre los enlaces, cada enlace desde su propia dirección (\`X-Forwarded-For\` con \`TRUST_PROXY=true\`, como móviles distintos). Cada lote se valida, se guarda y recalcula la ETA del transporte. Posiciones/s = filas nuevas en \`posiciones_conductor\` ÷ duración.`,
+    '',
+    '| Base de datos | lotes/s | posiciones guardadas/s | p50 ms | p99 ms | errores |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (r) =>
+        `| ${r.dbName} | ${fmtN(r.ok / r.seconds)} | ${fmtN(r.porSegundo)} | ${r.p50} | ${r.p99} | ${r.errors}${r.statuses ? ` (${r.statuses})` : ''} |`,
+    ),
+    '',
+    '### Objetivos',
+    '',
+    ...checks.map((c) => `- ${c.ok ? '✅' : '❌'} ${c.what}`),
+    '',
+  ].join('\n');
+  writeDocSection('pings', section);
+  log(`\n${section}`);
+  log(
+    `docs/benchmarks.md actualizado. ${checks.filter((c) => !c.ok).length} objetivos sin cumplir.`,
+  );
+}
+
+/** The first lines of a section: date, commit, machine, command. */
+function benchHeader(started, how) {
+  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root })
+    .toString()
+    .trim();
+  const dirty = execFileSync('git', ['status', '--porcelain'], { cwd: root }).toString().trim()
+    ? ' (con cambios sin confirmar)'
+    : '';
+  const command = `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim();
+  const es = (n, d) =>
+    n.toLocaleString('es', { maximumFractionDigits: d, minimumFractionDigits: d });
+  return [
+    `- Fecha: ${new Date().toISOString()}; commit ${commit}${dirty}; duración total ${es((Date.now() - started) / 60_000, 1)} min.`,
+    // The load average tells whether the machine was shared while the figures were taken.
+    `- Máquina: ${os.cpus()[0]?.model ?? '?'} × ${os.cpus().length}, ${es(os.totalmem() / 2 ** 30, 1)} GB, ${os.platform()} ${os.release()}, Node ${process.version}; carga media al terminar ${os
+      .loadavg()
+      .map((l) => es(l, 1))
+      .join(' / ')} (1, 5, 15 min).`,
+    `- Orden: \`${command}\` (tras \`npm run build\`); ${how}; servidor real (\`apps/server/dist/server.js\`, LOG_LEVEL info) en 127.0.0.1.`,
+  ];
+}
+
+/** Replaces a generated section between its markers in docs/benchmarks.md (or appends it). */
+function writeDocSection(name, section) {
+  const docPath = path.join(root, 'docs/benchmarks.md');
+  const start = `<!-- bench:${name}:start -->`;
+  const end = `<!-- bench:${name}:end -->`;
+  let doc = existsSync(docPath) ? readFileSync(docPath, 'utf8') : '# Benchmarks\n';
+  if (doc.includes(start) && doc.includes(end)) {
+    doc =
+      doc.slice(0, doc.indexOf(start) + start.length) +
+      '\n' +
+      section +
+      doc.slice(doc.indexOf(end));
+  } else {
+    doc = `${doc.trimEnd()}\n\n${start}\n${section}${end}\n`;
+  }
+  writeFileSync(docPath, doc);
+  // The generated tables pass `npm run lint` (prettier --check .) as they are written.
+  execFileSync('npx', ['prettier', '--write', docPath], { cwd: root, stdio: 'ignore' });
+}
+
+if (SCENARIOS.has('pings')) await pingScenario();
+if (!SCENARIOS.has('api')) process.exit(0);
+
 const startedAll = Date.now();
 const hello = spawn(process.execPath, [path.join(root, 'bench/hello.mjs'), String(PORT + 1)], {
   stdio: 'inherit',
@@ -638,18 +912,6 @@ const section = [
   '',
 ].join('\n');
 
-const docPath = path.join(root, 'docs/benchmarks.md');
-const START = '<!-- bench:api:start -->';
-const END = '<!-- bench:api:end -->';
-let doc = existsSync(docPath) ? readFileSync(docPath, 'utf8') : '# Benchmarks\n';
-if (doc.includes(START) && doc.includes(END)) {
-  doc =
-    doc.slice(0, doc.indexOf(START) + START.length) + '\n' + section + doc.slice(doc.indexOf(END));
-} else {
-  doc = `${doc.trimEnd()}\n\n${START}\n${section}${END}\n`;
-}
-writeFileSync(docPath, doc);
-// The generated tables pass `npm run lint` (prettier --check .) as they are written.
-execFileSync('npx', ['prettier', '--write', docPath], { cwd: root, stdio: 'ignore' });
+writeDocSection('api', section);
 log(`\n${section}`);
 log(`docs/benchmarks.md actualizado. ${checks.filter((c) => !c.ok).length} objetivos sin cumplir.`);

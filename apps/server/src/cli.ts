@@ -5,6 +5,8 @@ import { empresaCommand } from './cli/empresa.js';
 import { importCommand } from './cli/import.js';
 import type { CliCommand, CliContext } from './cli/command.js';
 import { usuarioCommand } from './cli/usuario.js';
+import { rutaDemoCommand } from './cli/ruta-demo.js';
+import { viajeDemoCommand } from './cli/viaje-demo.js';
 import { outboxCommand, webhookCommand } from './cli/webhook.js';
 import { loadConfig } from './config.js';
 import type { AppConfig } from './config.js';
@@ -21,6 +23,8 @@ export const commands: CliCommand[] = [
   usuarioCommand,
   empresaCommand,
   importCommand,
+  viajeDemoCommand,
+  rutaDemoCommand,
 ];
 
 function help(): string {

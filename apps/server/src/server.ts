@@ -5,6 +5,7 @@ import { openDatabase, resolveSqliteFile } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemo } from './db/seed/demo.js';
 import { storeDemoFilesIn } from './db/seed/demo-files.js';
+import { prepararViajeDemo, type ViajeDemo } from './db/seed/viaje-demo.js';
 import { createJobScheduler } from './jobs/scheduler.js';
 import { createFileStorage } from './storage/create-file-storage.js';
 
@@ -30,8 +31,11 @@ async function main() {
   });
   await migrateToLatest(database.db);
   const storage = createFileStorage(config);
+  let viajeDemo: ViajeDemo | null = null;
   if (process.argv.includes('--demo')) {
     await seedDemo(database.db, { storeFile: storeDemoFilesIn(storage) });
+    // The live transport is put back on the road at each start, with a fresh driver link.
+    viajeDemo = await prepararViajeDemo(database.db, config);
   }
 
   // Log lines are buffered and written 4 KiB at a time, at the latest after a second: a write(2)
@@ -75,6 +79,20 @@ async function main() {
   app.outbox.start();
   jobs.start();
   app.log.info(`Extranet en ${config.publicUrl}`);
+  // To the terminal, not the log: the link's token is a credential and stays out of logs.
+  if (viajeDemo) console.log(avisoViajeDemo(viajeDemo));
+}
+
+/** What `npm start` tells a newcomer about the demo's moving shipment. */
+function avisoViajeDemo(viaje: ViajeDemo): string {
+  return [
+    '',
+    `Demostración: el transporte ${viaje.referencia} va por la A-2 (Zaragoza → Guadalajara → Madrid)`,
+    `con las partidas ${viaje.partidas.join(' y ')} de cliente@demo.es (clave demo1234).`,
+    `  Enlace del conductor: ${viaje.url}`,
+    `  Para verlo avanzar:   npm run cli -- ruta-demo --url ${viaje.url}`,
+    '',
+  ].join('\n');
 }
 
 main().catch((err: unknown) => {

@@ -3,8 +3,10 @@ import type { MailMessage } from '../mail/mailer.js';
 import {
   certificadoCaducaMail,
   duracionEs,
+  paradaPorteMail,
   porteEntregadoMail,
   porteRetrasadoMail,
+  tituloAvisoParada,
 } from '../mail/templates/avisos.js';
 import type { PushPayload } from '../push/push-sender.js';
 import type { EventPayloads } from './events.js';
@@ -14,10 +16,16 @@ import type { EventPayloads } from './events.js';
  * (certificate about to expire). The worker asks here first; undefined means "not a notice".
  */
 
-type Aviso = 'porte.entregado' | 'porte.retrasado' | 'certificado.caduca';
+const AVISOS = [
+  'porte.entregado',
+  'porte.retrasado',
+  'aviso.parada',
+  'certificado.caduca',
+] as const;
+type Aviso = (typeof AVISOS)[number];
 
 function isAviso(tipo: string): tipo is Aviso {
-  return tipo === 'porte.entregado' || tipo === 'porte.retrasado' || tipo === 'certificado.caduca';
+  return (AVISOS as readonly string[]).includes(tipo);
 }
 
 /** The portal page of a shipment: the tracking view takes the partida (spec route table). */
@@ -30,7 +38,9 @@ export const URL_CERTIFICADOS = '/proveedores/certificados';
 
 /** The portal whose push subscriptions receive this event's notifications. */
 export function portalDeAviso(tipo: string): Portal {
-  return tipo === 'porte.entregado' || tipo === 'porte.retrasado' ? 'clientes' : 'proveedores';
+  return tipo === 'porte.entregado' || tipo === 'porte.retrasado' || tipo === 'aviso.parada'
+    ? 'clientes'
+    : 'proveedores';
 }
 
 /** The page of the event's subject, relative to the portal's origin. */
@@ -67,6 +77,10 @@ export function emailDeAviso(
         parada: p.parada,
       });
     }
+    case 'aviso.parada': {
+      const p = payload as EventPayloads['aviso.parada'];
+      return paradaPorteMail({ ...destinatario, porte: p, evento: p.evento });
+    }
     case 'certificado.caduca': {
       const c = payload as EventPayloads['certificado.caduca'];
       return certificadoCaducaMail({ ...destinatario, certificado: c, dias: c.dias });
@@ -95,6 +109,16 @@ export function pushDeAviso(tipo: string, payloadJson: string): PushPayload | un
       return {
         title: `Retraso de ${duracionEs(p.retraso_minutos)}`,
         body: `${p.partida}${p.ref_cliente ? ` (${p.ref_cliente})` : ''}: ${p.origen_poblacion} → ${p.destino_poblacion}`,
+        url,
+        tag: `porte-${p.partida}`,
+      };
+    }
+    case 'aviso.parada': {
+      const p = payload as EventPayloads['aviso.parada'];
+      const incidencia = p.evento.texto ? ` · ${p.evento.texto}` : '';
+      return {
+        title: tituloAvisoParada(p.evento),
+        body: `${p.partida}${p.ref_cliente ? ` (${p.ref_cliente})` : ''}: ${p.evento.parada.poblacion}${incidencia}`,
         url,
         tag: `porte-${p.partida}`,
       };

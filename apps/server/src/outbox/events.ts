@@ -1,4 +1,8 @@
-import { payloadDeEvento, type PayloadDeEvento } from '@extranet/contracts/integracion/eventos';
+import {
+  payloadDeEvento,
+  PorteAviso,
+  type PayloadDeEvento,
+} from '@extranet/contracts/integracion/eventos';
 import { RegionCode } from '@extranet/contracts/regiones/region';
 import type { TipoEvento as TipoEventoPublico } from '@extranet/contracts/integracion/tipos-evento';
 import type { Kysely } from 'kysely';
@@ -15,6 +19,31 @@ const ClaveRecuperacion = z.object({
 });
 
 /**
+ * The internal notice of a stop event of the driver (issue 17): one per shipment concerned, to
+ * its customer. The ERP already hears of the stop through `transporte.parada`.
+ */
+const AvisoParada = PorteAviso.extend({
+  evento: z.object({
+    tipo: z.enum(['llegada', 'carga', 'descarga', 'incidencia']),
+    texto: z.string().nullable(),
+    ocurrido_at: z.string(),
+    parada: z.object({
+      tipo: z.enum(['carga', 'descarga']),
+      poblacion: z.string(),
+      pais_iso: z.string().nullable(),
+    }),
+  }),
+});
+export type AvisoParada = z.infer<typeof AvisoParada>;
+
+/** The stop events told to the customer by e-mail too; an arrival goes by push only. */
+export const AVISO_PARADA_POR_EMAIL: ReadonlyArray<AvisoParada['evento']['tipo']> = [
+  'carga',
+  'descarga',
+  'incidencia',
+];
+
+/**
  * What each event carries: the contract's schemas (`@extranet/contracts/integracion/eventos`,
  * the ERP sees them in the feed and in webhooks) and one internal type.
  */
@@ -25,6 +54,8 @@ export type EventPayloads = { [T in TipoEventoPublico]: PayloadDeEvento<T> } & {
    * or ERP feed ever sees it.
    */
   'clave.recuperacion': z.infer<typeof ClaveRecuperacion>;
+  /** A driver's stop event told to the customer of a shipment. Internal like the above. */
+  'aviso.parada': AvisoParada;
 };
 
 export type TipoEvento = keyof EventPayloads;
@@ -32,6 +63,7 @@ export type TipoEvento = keyof EventPayloads;
 /** The payload of a stored event, checked against its type's schema. */
 export function payloadOf<T extends TipoEvento>(tipo: T, payload: unknown): EventPayloads[T] {
   if (tipo === 'clave.recuperacion') return ClaveRecuperacion.parse(payload) as EventPayloads[T];
+  if (tipo === 'aviso.parada') return AvisoParada.parse(payload) as EventPayloads[T];
   return payloadDeEvento(tipo, payload) as EventPayloads[T];
 }
 
@@ -111,6 +143,15 @@ async function destinatarios<T extends TipoEvento>(
     case 'certificado.caduca': {
       const { proveedor_id } = payload as EventPayloads['certificado.caduca'];
       return emailYPush(await usuariosDelProveedor(db, proveedor_id));
+    }
+    case 'aviso.parada': {
+      // Push goes to the browsers the customer's users subscribed (their opt-in); e-mail
+      // only for what changes their plans: loaded, unloaded, an incident (decision 011).
+      const { cliente_id, evento } = payload as EventPayloads['aviso.parada'];
+      const usuarios = await usuariosDelCliente(db, cliente_id);
+      return AVISO_PARADA_POR_EMAIL.includes(evento.tipo)
+        ? emailYPush(usuarios)
+        : usuarios.map((id) => ({ canal: 'push' as const, destino: destinoUsuario(id) }));
     }
     default:
       return [];

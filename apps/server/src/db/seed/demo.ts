@@ -22,6 +22,7 @@ import type {
 import { PLACES, distanceKm } from './places.js';
 import type { Place } from './places.js';
 import { Random, isoDate, isoInstant } from './random.js';
+import { insertViajeDemo } from './viaje-demo.js';
 
 /** Password of every demo account (DESIGN.md, demo dataset contract). */
 export const DEMO_PASSWORD = 'demo1234';
@@ -320,6 +321,17 @@ class DemoSeeder {
     await this.certificados();
     await this.prevencion();
     await this.solicitudesYSugerencias();
+    // Last, so the random draws of the rest stay as they were.
+    await insertViajeDemo(
+      this.trx,
+      {
+        clienteId: this.id(this.clientes, 'cliente'),
+        proveedorId: this.id(this.proveedores, 'demo'),
+        vehiculo: vehiculos[0]!,
+      },
+      // Booked the day before.
+      { hoy: this.day(0), creado: this.at(-1, 15) },
+    );
   }
 
   private day(offset: number): string {

@@ -169,3 +169,58 @@ export function certificadoCaducaMail(
     'Abrir mis certificados',
   );
 }
+
+/** A driver's stop event as its notice describes it (the `evento` of `aviso.parada`). */
+export interface EventoDelAviso {
+  tipo: 'llegada' | 'carga' | 'descarga' | 'incidencia';
+  texto: string | null;
+  ocurrido_at: string;
+  parada: { tipo: 'carga' | 'descarga'; poblacion: string; pais_iso: string | null };
+}
+
+/** The notice's title, the same in the e-mail's subject and the push notification. */
+export function tituloAvisoParada(e: EventoDelAviso): string {
+  switch (e.tipo) {
+    case 'llegada':
+      return e.parada.tipo === 'carga'
+        ? 'Llegada al punto de carga'
+        : 'Llegada al punto de descarga';
+    case 'carga':
+      return 'Mercancía cargada';
+    case 'descarga':
+      return 'Mercancía descargada';
+    case 'incidencia':
+      return 'Incidencia';
+  }
+}
+
+/** "Zaragoza (ES)", or the town alone when the stop has no country. */
+function lugarParada(e: EventoDelAviso): string {
+  return e.parada.pais_iso ? lugar(e.parada.poblacion, e.parada.pais_iso) : e.parada.poblacion;
+}
+
+/** What the driver reported at a stop of a shipment, to each user of the customer. */
+export function paradaPorteMail(
+  d: Destinatario & { porte: PorteDelAviso; evento: EventoDelAviso },
+): MailMessage {
+  const e = d.evento;
+  const donde = lugarParada(e);
+  const mensaje = {
+    llegada: `El conductor ha llegado al punto de ${e.parada.tipo} en ${donde}.`,
+    carga: `El conductor ha cargado su mercancía en ${donde}.`,
+    descarga: `El conductor ha descargado su mercancía en ${donde}.`,
+    incidencia: `El conductor ha comunicado una incidencia en la parada de ${donde}.`,
+  }[e.tipo];
+  return aviso(
+    d,
+    `${tituloAvisoParada(e)}: porte ${porteNombre(d.porte)}`,
+    mensaje,
+    [
+      ...porteFilas(d.porte),
+      ['Parada', donde],
+      ['Hora', instanteEs(e.ocurrido_at)],
+      ...(e.texto ? [['Incidencia', e.texto] as [string, string]] : []),
+    ],
+    'Ver el seguimiento del porte',
+  );
+}

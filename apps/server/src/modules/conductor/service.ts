@@ -25,6 +25,7 @@ import { insertArchivo } from '../archivos/repository.js';
 import { archivoValues, recordUpload, type UploadDeps } from '../archivos/service.js';
 import { recordAudit } from '../audit/repository.js';
 import { assertCmrUploadable, subirCmr } from '../transportes/service.js';
+import { avisarParada } from './avisos.js';
 import { VENTANA_VELOCIDAD_MIN, calcularEta, velocidadObservada } from './eta.js';
 import { fechaHoraMadrid, planDeParadas } from './planificacion.js';
 import { validarPosiciones } from './posiciones.js';
@@ -551,6 +552,11 @@ export async function registrarEventoParada(
         texto,
         ocurrido_at: ocurridoAt,
         parada: paradaEvento(parada),
+      });
+      await avisarParada(trx, enlace.transporte_id, parada, {
+        tipo: body.tipo,
+        texto,
+        ocurrido_at: ocurridoAt,
       });
       return creado;
     });
