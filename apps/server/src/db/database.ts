@@ -40,7 +40,8 @@ export interface UsuariosTable {
   erp_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-export interface ClientesTable {
+/** A company of either portal: the customers (`clientes`) and the carriers (`proveedores`). */
+export interface EmpresasTable {
   id: Id;
   region: RegionCodigo;
   razon_social: string;
@@ -57,22 +58,8 @@ export interface ClientesTable {
   created_at: CreatedAt;
 }
 
-export interface ProveedoresTable {
-  id: Id;
-  region: RegionCodigo;
-  razon_social: string;
-  localidad: string;
-  cif: string | null;
-  direccion: string | null;
-  cp: string | null;
-  pais_iso: string | null;
-  email: string | null;
-  telefono: string | null;
-  activo: Flag;
-  /** The ERP's own id: the key of the integration API's upserts (null if never synced). */
-  erp_id: ColumnType<string | null, string | null | undefined, string | null>;
-  created_at: CreatedAt;
-}
+export type ClientesTable = EmpresasTable;
+export type ProveedoresTable = EmpresasTable;
 
 export interface UsuariosClientesTable {
   usuario_id: number;
