@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, Factura } from '../../../db/database.js';
+import type { Database, Factura, FacturaLinea } from '../../../db/database.js';
 import { chunks, isPostgres } from '../../../db/sql.js';
 
 type Db = Kysely<Database>;
@@ -116,16 +116,7 @@ export async function unlinkPdfs(db: Db, facturaIds: readonly number[]): Promise
   }
 }
 
-export interface LineaValores {
-  factura_id: number;
-  orden: number;
-  concepto: string;
-  partida: string | null;
-  porte_id: number | null;
-  cantidad: number;
-  precio_centimos: number;
-  importe_centimos: number;
-}
+export type LineaValores = Omit<FacturaLinea, 'id'>;
 
 /** Replaces the lines of these invoices with `lineas` (all of them, as a set). */
 export async function replaceLineas(
