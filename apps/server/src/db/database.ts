@@ -40,7 +40,8 @@ export interface UsuariosTable {
   erp_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-export interface ClientesTable {
+/** A company of either portal: the customers (`clientes`) and the carriers (`proveedores`). */
+export interface EmpresasTable {
   id: Id;
   region: RegionCodigo;
   razon_social: string;
@@ -57,22 +58,8 @@ export interface ClientesTable {
   created_at: CreatedAt;
 }
 
-export interface ProveedoresTable {
-  id: Id;
-  region: RegionCodigo;
-  razon_social: string;
-  localidad: string;
-  cif: string | null;
-  direccion: string | null;
-  cp: string | null;
-  pais_iso: string | null;
-  email: string | null;
-  telefono: string | null;
-  activo: Flag;
-  /** The ERP's own id: the key of the integration API's upserts (null if never synced). */
-  erp_id: ColumnType<string | null, string | null | undefined, string | null>;
-  created_at: CreatedAt;
-}
+export type ClientesTable = EmpresasTable;
+export type ProveedoresTable = EmpresasTable;
 
 export interface UsuariosClientesTable {
   usuario_id: number;
@@ -96,12 +83,8 @@ export interface RecursosTable {
   menu: number;
 }
 
-export type CargaEstado = 'abierta' | 'asignada' | 'cerrada' | 'anulada';
-
-export interface CargasTable {
-  id: Id;
-  referencia: string;
-  region: RegionCodigo;
+/** Where a load or a shipment goes from and to (the ERP may omit the coordinates). */
+export interface LugaresColumns {
   origen_poblacion: string;
   origen_cp: string;
   origen_pais_iso: string;
@@ -112,6 +95,14 @@ export interface CargasTable {
   destino_pais_iso: string;
   destino_lat: number | null;
   destino_lng: number | null;
+}
+
+export type CargaEstado = 'abierta' | 'asignada' | 'cerrada' | 'anulada';
+
+export interface CargasTable extends LugaresColumns {
+  id: Id;
+  referencia: string;
+  region: RegionCodigo;
   fecha_carga: string;
   fecha_descarga: string;
   /** A code of the contracts' `TipoVehiculo` list (e.g. 'lona'). */
@@ -266,21 +257,11 @@ export interface FacturasProveedorTransportesTable {
 export type PorteEstado = 'pendiente' | 'en_transito' | 'entregado' | 'incidencia' | 'anulado';
 
 /** A customer shipment; `partida` is the shipment id the customer sees. */
-export interface PortesTable {
+export interface PortesTable extends LugaresColumns {
   id: Id;
   partida: string;
   cliente_id: number;
   ref_cliente: string | null;
-  origen_poblacion: string;
-  origen_cp: string;
-  origen_pais_iso: string;
-  origen_lat: number | null;
-  origen_lng: number | null;
-  destino_poblacion: string;
-  destino_cp: string;
-  destino_pais_iso: string;
-  destino_lat: number | null;
-  destino_lng: number | null;
   /** "Carga Prevista": the planned loading date. */
   fecha_carga_prevista: string;
   fecha_entrega_prevista: string | null;

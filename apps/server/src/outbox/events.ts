@@ -83,24 +83,14 @@ interface Destino {
   destino: string;
 }
 
-async function usuariosDelProveedor(db: Kysely<Database>, proveedorId: number) {
+/** The active users of a carrier or a client; both link tables have the same shape. */
+async function usuariosDe(db: Kysely<Database>, empresa: 'proveedor' | 'cliente', id: number) {
+  const links = empresa === 'proveedor' ? 'usuarios_proveedores' : 'usuarios_clientes';
   const rows = await db
-    .selectFrom('usuarios_proveedores as up')
-    .innerJoin('usuarios as u', 'u.id', 'up.usuario_id')
+    .selectFrom(`${links} as l` as 'usuarios_clientes as l')
+    .innerJoin('usuarios as u', 'u.id', 'l.usuario_id')
     .select('u.id')
-    .where('up.proveedor_id', '=', proveedorId)
-    .where('u.activo', '=', 1)
-    .orderBy('u.id')
-    .execute();
-  return rows.map((r) => Number(r.id));
-}
-
-async function usuariosDelCliente(db: Kysely<Database>, clienteId: number) {
-  const rows = await db
-    .selectFrom('usuarios_clientes as uc')
-    .innerJoin('usuarios as u', 'u.id', 'uc.usuario_id')
-    .select('u.id')
-    .where('uc.cliente_id', '=', clienteId)
+    .where(`l.${empresa}_id` as 'l.cliente_id', '=', id)
     .where('u.activo', '=', 1)
     .orderBy('u.id')
     .execute();
@@ -129,7 +119,7 @@ async function destinatarios<T extends TipoEvento>(
     case 'oferta.aceptada':
     case 'oferta.rechazada': {
       const { proveedor_id } = payload as EventPayloads['oferta.aceptada'];
-      const usuarios = await usuariosDelProveedor(db, proveedor_id);
+      const usuarios = await usuariosDe(db, 'proveedor', proveedor_id);
       return usuarios.flatMap((id) => [
         { canal: 'email' as const, destino: destinoUsuario(id) },
         { canal: 'push' as const, destino: destinoUsuario(id) },
@@ -138,11 +128,11 @@ async function destinatarios<T extends TipoEvento>(
     case 'porte.entregado':
     case 'porte.retrasado': {
       const { cliente_id } = payload as EventPayloads['porte.entregado'];
-      return emailYPush(await usuariosDelCliente(db, cliente_id));
+      return emailYPush(await usuariosDe(db, 'cliente', cliente_id));
     }
     case 'certificado.caduca': {
       const { proveedor_id } = payload as EventPayloads['certificado.caduca'];
-      return emailYPush(await usuariosDelProveedor(db, proveedor_id));
+      return emailYPush(await usuariosDe(db, 'proveedor', proveedor_id));
     }
     case 'aviso.parada': {
       // Push goes to the browsers the customer's users subscribed (their opt-in); e-mail

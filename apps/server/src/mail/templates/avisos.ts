@@ -1,6 +1,6 @@
 import { fechaEs } from '../../lib/csv.js';
 import type { MailMessage } from '../mailer.js';
-import { emailLayout, escapeHtml } from './html.js';
+import { avisoMail, type Filas } from './html.js';
 
 /* Notices to a customer about a shipment and to a carrier about a certificate (issue 6). */
 
@@ -55,7 +55,7 @@ function porteNombre(p: PorteDelAviso): string {
   return p.ref_cliente ? `${p.partida} (su ref. ${p.ref_cliente})` : p.partida;
 }
 
-function porteFilas(p: PorteDelAviso): Array<[string, string]> {
+function porteFilas(p: PorteDelAviso): Filas {
   return [
     ['Partida', p.partida],
     ...(p.ref_cliente ? [['Su referencia', p.ref_cliente] as [string, string]] : []),
@@ -68,47 +68,13 @@ function porteFilas(p: PorteDelAviso): Array<[string, string]> {
   ];
 }
 
-/** The plain-text and HTML bodies every notice shares: greeting, message, table, link. */
-function aviso(
-  d: Destinatario,
-  subject: string,
-  mensaje: string,
-  filas: Array<[string, string]>,
-  enlace: string,
-): MailMessage {
-  const text = [
-    `Hola, ${d.nombre}:`,
-    '',
-    mensaje,
-    '',
-    ...filas.map(([k, v]) => `${k}: ${v}`),
-    '',
-    `${enlace}: ${d.link}`,
-  ].join('\n');
-  const html = emailLayout(
-    subject,
-    `<p>Hola, ${escapeHtml(d.nombre)}:</p>
-<p>${escapeHtml(mensaje)}</p>
-<table style="border-collapse: collapse;">
-${filas
-  .map(
-    ([k, v]) =>
-      `<tr><th style="text-align: left; padding: 4px 12px 4px 0;">${escapeHtml(k)}</th><td style="padding: 4px 0;">${escapeHtml(v)}</td></tr>`,
-  )
-  .join('\n')}
-</table>
-<p><a href="${escapeHtml(d.link)}">${escapeHtml(enlace)}</a></p>`,
-  );
-  return { to: d.to, subject, text, html };
-}
-
 /** "Porte entregado", to each user of the customer. */
 export function porteEntregadoMail(
   d: Destinatario & { porte: PorteDelAviso; entregadoAt: string | null },
 ): MailMessage {
   const p = d.porte;
   const ruta = `${p.origen_poblacion} → ${p.destino_poblacion}`;
-  return aviso(
+  return avisoMail(
     d,
     `Porte entregado: ${porteNombre(p)} ${ruta}`,
     'Su envío ha sido entregado en destino.',
@@ -133,7 +99,7 @@ export function porteRetrasadoMail(
   const parada = [fechaEs(d.parada.fecha), d.parada.hora, d.parada.poblacion]
     .filter(Boolean)
     .join(' ');
-  return aviso(
+  return avisoMail(
     d,
     `Retraso de ${retraso} en el porte ${porteNombre(p)}`,
     `Su envío lleva un retraso estimado de ${retraso}. Le avisaremos de nuevo si el retraso aumenta.`,
@@ -156,7 +122,7 @@ export function certificadoCaducaMail(
 ): MailMessage {
   const c = d.certificado;
   const cuando = d.dias === 0 ? 'hoy' : d.dias === 1 ? 'mañana' : `en ${d.dias} días`;
-  return aviso(
+  return avisoMail(
     d,
     `Su certificado ${c.tipo_nombre} caduca el ${fechaEs(c.fecha_caducidad)}`,
     `Su certificado ${c.tipo_nombre} caduca ${cuando}. Suba la versión renovada en la extranet: ` +

@@ -1,6 +1,6 @@
 import { fechaEs } from '../../lib/csv.js';
 import type { MailMessage } from '../mailer.js';
-import { emailLayout, escapeHtml } from './html.js';
+import { avisoMail, type Filas } from './html.js';
 
 /** An offer the company has accepted or rejected, told to a user of the carrier. */
 export interface OfertaResueltaMail {
@@ -30,34 +30,11 @@ export function ofertaResueltaMail(data: OfertaResueltaMail): MailMessage {
   const resultado = data.aceptada
     ? 'Su oferta ha sido aceptada: la carga se le ha adjudicado. Recibirá los datos del transporte en la extranet.'
     : 'Su oferta no ha sido aceptada: la carga se ha adjudicado a otra oferta. Gracias por participar.';
-  const filas: Array<[string, string]> = [
+  const filas: Filas = [
     ['Carga', o.referencia],
     ['Ruta', ruta],
     ['Fecha de carga', fechaEs(o.fecha_carga)],
     ['Precio ofertado', euros(o.precio_centimos)],
   ];
-  const text = [
-    `Hola, ${data.nombre}:`,
-    '',
-    resultado,
-    '',
-    ...filas.map(([k, v]) => `${k}: ${v}`),
-    '',
-    `Bolsa de cargas: ${data.link}`,
-  ].join('\n');
-  const html = emailLayout(
-    subject,
-    `<p>Hola, ${escapeHtml(data.nombre)}:</p>
-<p>${escapeHtml(resultado)}</p>
-<table style="border-collapse: collapse;">
-${filas
-  .map(
-    ([k, v]) =>
-      `<tr><th style="text-align: left; padding: 4px 12px 4px 0;">${escapeHtml(k)}</th><td style="padding: 4px 0;">${escapeHtml(v)}</td></tr>`,
-  )
-  .join('\n')}
-</table>
-<p><a href="${escapeHtml(data.link)}">Abrir la bolsa de cargas</a></p>`,
-  );
-  return { to: data.to, subject, text, html };
+  return avisoMail(data, subject, resultado, filas, 'Abrir la bolsa de cargas', 'Bolsa de cargas');
 }

@@ -3,7 +3,7 @@ import { tipoVehiculoLabels } from '@extranet/contracts/vehiculos/constants';
 import type { TipoVehiculo } from '@extranet/contracts/vehiculos/vehiculo';
 import { fechaEs } from '../../lib/csv.js';
 import type { MailMessage } from '../mailer.js';
-import { emailLayout, escapeHtml } from './html.js';
+import { emailLayout, filasHtml, filasTexto, type Filas } from './html.js';
 
 /** What the operators need to quote a transport request. */
 export interface SolicitudTransporteMail {
@@ -46,7 +46,7 @@ function lugar(poblacion: string, direccion: string | null, cp: string | null, i
 export function solicitudTransporteMail(data: SolicitudTransporteMail): MailMessage {
   const s = data.solicitud;
   const subject = `Nueva solicitud de transporte nº ${data.solicitudId} de ${data.cliente.razon_social}`;
-  const filas: Array<[string, string]> = [
+  const filas: Filas = [
     ['Cliente', `${data.cliente.razon_social} (id ${data.cliente.id})`],
     ['Enviada por', data.usuarioEmail ?? 'enlace de acceso del cliente'],
     ['Origen', lugar(s.origen_poblacion, s.origen_direccion, s.origen_cp, s.origen_pais_iso)],
@@ -67,21 +67,14 @@ export function solicitudTransporteMail(data: SolicitudTransporteMail): MailMess
   const text = [
     `Se ha recibido la solicitud de transporte nº ${data.solicitudId} en la extranet:`,
     '',
-    ...filas.map(([k, v]) => `${k}: ${v}`),
+    ...filasTexto(filas),
     '',
     'Responda al cliente y actualice el estado de la solicitud.',
   ].join('\n');
   const html = emailLayout(
     subject,
     `<p>Se ha recibido la solicitud de transporte nº ${data.solicitudId} en la extranet:</p>
-<table style="border-collapse: collapse;">
-${filas
-  .map(
-    ([k, v]) =>
-      `<tr><th style="text-align: left; padding: 4px 12px 4px 0; vertical-align: top;">${escapeHtml(k)}</th><td style="padding: 4px 0; white-space: pre-wrap;">${escapeHtml(v)}</td></tr>`,
-  )
-  .join('\n')}
-</table>
+${filasHtml(filas, true)}
 <p>Responda al cliente y actualice el estado de la solicitud.</p>`,
   );
   return { to: data.to, subject, text, html };

@@ -32,61 +32,48 @@ export async function setUltimoLogin(db: Kysely<Database>, usuarioId: number, at
     .execute();
 }
 
+/**
+ * The active companies of one portal linked to a user (ownership in the query). Both portals'
+ * company and link tables have the same shape, so the query is typed as the customers'.
+ */
+function empresasDelUsuario(db: Kysely<Database>, portal: Portal, usuarioId: number) {
+  const [empresas, enlaces, columna] =
+    portal === 'clientes'
+      ? ['clientes', 'usuarios_clientes', 'cliente_id']
+      : ['proveedores', 'usuarios_proveedores', 'proveedor_id'];
+  return db
+    .selectFrom(`${empresas} as e` as 'clientes as e')
+    .innerJoin(
+      `${enlaces} as l` as 'usuarios_clientes as l',
+      `l.${columna}` as 'l.cliente_id',
+      'e.id',
+    )
+    .select(['e.id', 'e.razon_social', 'e.localidad'])
+    .where('l.usuario_id', '=', usuarioId)
+    .where('e.activo', '=', 1);
+}
+
 /** The active clients linked to a user, by name. */
 export async function listClientesOfUsuario(db: Kysely<Database>, usuarioId: number) {
-  return db
-    .selectFrom('clientes')
-    .innerJoin('usuarios_clientes', 'usuarios_clientes.cliente_id', 'clientes.id')
-    .select(['clientes.id', 'clientes.razon_social', 'clientes.localidad'])
-    .where('usuarios_clientes.usuario_id', '=', usuarioId)
-    .where('clientes.activo', '=', 1)
-    .orderBy('clientes.razon_social')
-    .orderBy('clientes.id')
+  return empresasDelUsuario(db, 'clientes', usuarioId)
+    .orderBy('e.razon_social')
+    .orderBy('e.id')
     .execute();
 }
 
 /** The active suppliers linked to a user, by id: the first one is the default active one. */
 export async function listProveedoresOfUsuario(db: Kysely<Database>, usuarioId: number) {
-  return db
-    .selectFrom('proveedores')
-    .innerJoin('usuarios_proveedores', 'usuarios_proveedores.proveedor_id', 'proveedores.id')
-    .select(['proveedores.id', 'proveedores.razon_social', 'proveedores.localidad'])
-    .where('usuarios_proveedores.usuario_id', '=', usuarioId)
-    .where('proveedores.activo', '=', 1)
-    .orderBy('proveedores.id')
-    .execute();
+  return empresasDelUsuario(db, 'proveedores', usuarioId).orderBy('e.id').execute();
 }
 
-/** A client, only if linked to that user (ownership in the query). */
-export async function findClienteOfUsuario(
+/** A company of the portal, only if linked to that user and active. */
+export async function findEmpresaOfUsuario(
   db: Kysely<Database>,
+  portal: Portal,
   usuarioId: number,
-  clienteId: number,
+  empresaId: number,
 ) {
-  return db
-    .selectFrom('clientes')
-    .innerJoin('usuarios_clientes', 'usuarios_clientes.cliente_id', 'clientes.id')
-    .select(['clientes.id', 'clientes.razon_social', 'clientes.localidad'])
-    .where('usuarios_clientes.usuario_id', '=', usuarioId)
-    .where('clientes.id', '=', clienteId)
-    .where('clientes.activo', '=', 1)
-    .executeTakeFirst();
-}
-
-/** A supplier, only if linked to that user (ownership in the query). */
-export async function findProveedorOfUsuario(
-  db: Kysely<Database>,
-  usuarioId: number,
-  proveedorId: number,
-) {
-  return db
-    .selectFrom('proveedores')
-    .innerJoin('usuarios_proveedores', 'usuarios_proveedores.proveedor_id', 'proveedores.id')
-    .select(['proveedores.id', 'proveedores.razon_social', 'proveedores.localidad'])
-    .where('usuarios_proveedores.usuario_id', '=', usuarioId)
-    .where('proveedores.id', '=', proveedorId)
-    .where('proveedores.activo', '=', 1)
-    .executeTakeFirst();
+  return empresasDelUsuario(db, portal, usuarioId).where('e.id', '=', empresaId).executeTakeFirst();
 }
 
 /** The name of the company a session acts for. */

@@ -20,10 +20,9 @@ import type { Session } from '../sesiones/service.js';
 import { createSession, destroySession, rotateSession } from '../sesiones/service.js';
 import { hashPassword, verifyPassword } from './password.js';
 import {
-  findClienteOfUsuario,
+  findEmpresaOfUsuario,
   findLiveRememberToken,
   findPerfilSesion,
-  findProveedorOfUsuario,
   findUsuarioByEmail,
   insertRememberToken,
   listClientesOfUsuario,
@@ -324,9 +323,7 @@ export async function chooseEmpresa(
     if (empresaId !== activeId) throw notYours();
     return { session };
   }
-  const empresa = isCliente
-    ? await findClienteOfUsuario(db, session.usuarioId, empresaId)
-    : await findProveedorOfUsuario(db, session.usuarioId, empresaId);
+  const empresa = await findEmpresaOfUsuario(db, session.portal, session.usuarioId, empresaId);
   if (!empresa) throw notYours();
   const rotated = await rotateSession(
     db,

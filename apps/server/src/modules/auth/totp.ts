@@ -317,9 +317,14 @@ function userOf(session: Session): number {
   return session.usuarioId;
 }
 
-export async function totpStatus(deps: TotpDeps, session: Session): Promise<TotpStatus> {
+/** The session's user and its factor (undefined before an enrolment was started). */
+async function factorOf(deps: TotpDeps, session: Session) {
   const usuarioId = userOf(session);
-  const row = await findTotp(deps.db, usuarioId);
+  return { usuarioId, row: await findTotp(deps.db, usuarioId) };
+}
+
+export async function totpStatus(deps: TotpDeps, session: Session): Promise<TotpStatus> {
+  const { usuarioId, row } = await factorOf(deps, session);
   return {
     activo: Boolean(row?.confirmado_at),
     requerido: deps.config.totpRequired.includes(session.portal),
@@ -329,8 +334,8 @@ export async function totpStatus(deps: TotpDeps, session: Session): Promise<Totp
 
 /** `POST /api/totp/alta`: a new secret to confirm; refused while one is active. */
 export async function startEnrolment(deps: TotpDeps, session: Session): Promise<TotpEnrolment> {
-  const usuarioId = userOf(session);
-  if ((await findTotp(deps.db, usuarioId))?.confirmado_at) {
+  const { usuarioId, row } = await factorOf(deps, session);
+  if (row?.confirmado_at) {
     throw new HttpError(409, 'TOTP_ALREADY_ACTIVE', 'El segundo factor ya está activado.');
   }
   return newEnrolment(deps.db, deps.config, usuarioId);
@@ -343,8 +348,7 @@ export async function confirmEnrolment(
   codigo: string,
   ip: string,
 ): Promise<TotpRecoveryCodes> {
-  const usuarioId = userOf(session);
-  const row = await findTotp(deps.db, usuarioId);
+  const { usuarioId, row } = await factorOf(deps, session);
   if (!row)
     throw new HttpError(
       409,
@@ -368,8 +372,7 @@ export async function regenerateRecoveryCodes(
   codigo: string,
   ip: string,
 ): Promise<TotpRecoveryCodes> {
-  const usuarioId = userOf(session);
-  const row = await findTotp(deps.db, usuarioId);
+  const { usuarioId, row } = await factorOf(deps, session);
   if (!row?.confirmado_at)
     throw new HttpError(409, 'TOTP_NOT_ACTIVE', 'El segundo factor no está activado.');
   await verifyCode(deps.db, deps.config, usuarioId, codigo);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Expression, Kysely, RawBuilder, SelectQueryBuilder, SqlBool } from 'kysely';
-import type { CargaEstado, Database, OfertaEstado } from '../../db/database.js';
+import type { Carga, CargaEstado, Database, OfertaEstado } from '../../db/database.js';
 import { keysetSeek } from '../../db/keyset.js';
 import { prefixPattern } from '../../lib/like.js';
 import { isPostgres } from '../../db/sql.js';
@@ -29,26 +29,28 @@ export type CargasKeyset =
   | { orden: 'precio_guia'; after?: [number, number] }
   | { orden: 'peso'; after?: [number, number] };
 
-export interface CargaRow {
-  id: number;
-  referencia: string;
-  origen_poblacion: string;
-  origen_cp: string;
-  origen_pais_iso: string;
-  destino_poblacion: string;
-  destino_cp: string;
-  destino_pais_iso: string;
-  fecha_carga: string;
-  fecha_descarga: string;
-  tipo_vehiculo: string;
-  peso_kg: number;
-  palets: number;
-  precio_guia_centimos: number | null;
-  estado: CargaEstado;
+export type CargaRow = Pick<
+  Carga,
+  | 'id'
+  | 'referencia'
+  | 'origen_poblacion'
+  | 'origen_cp'
+  | 'origen_pais_iso'
+  | 'destino_poblacion'
+  | 'destino_cp'
+  | 'destino_pais_iso'
+  | 'fecha_carga'
+  | 'fecha_descarga'
+  | 'tipo_vehiculo'
+  | 'peso_kg'
+  | 'palets'
+  | 'precio_guia_centimos'
+  | 'estado'
+> & {
   oferta_id: number | null;
   oferta_precio_centimos: number | null;
   oferta_estado: OfertaEstado | null;
-}
+};
 
 /** The guide price sort key: exactly the expression of `cargas_estado_precio_idx`. */
 const precioKey: RawBuilder<number> = sql<number>`coalesce(${sql.ref('c.precio_guia_centimos')}, -1)`;

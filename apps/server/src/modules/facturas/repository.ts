@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.js';
+import type { Database, Factura } from '../../db/database.js';
+import type { FacturaPdfData } from '../../pdf/factura-pdf.js';
 import { keysetSeek } from '../../db/keyset.js';
 
 /*
@@ -20,19 +21,8 @@ export interface FacturasFiltro {
 /** The previous page's last (fecha_emision, id): newest first. */
 export type FacturasKeyset = readonly [fechaEmision: string, id: number] | undefined;
 
-export interface FacturaRow {
-  id: number;
-  serie: string;
-  numero: number;
-  fecha_emision: string;
-  vto: string | null;
-  base_imponible_centimos: number;
-  iva_porcentaje: number;
-  iva_centimos: number;
-  importe_centimos: number;
-  pagada: 0 | 1;
-  archivo_id: number | null;
-}
+/** A listed invoice: what its PDF prints, its id and its stored file. */
+export type FacturaRow = FacturaPdfData & Pick<Factura, 'id' | 'archivo_id'>;
 
 const COLUMNAS = [
   'f.id',

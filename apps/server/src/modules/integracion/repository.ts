@@ -52,6 +52,20 @@ export function columnasLugares(l: LugaresErp) {
   };
 }
 
+/** The columns `columnasLugares` writes, for the update lists of the upserts. */
+export const COLUMNAS_LUGARES = [
+  'origen_poblacion',
+  'origen_cp',
+  'origen_pais_iso',
+  'origen_lat',
+  'origen_lng',
+  'destino_poblacion',
+  'destino_cp',
+  'destino_pais_iso',
+  'destino_lat',
+  'destino_lng',
+] as const;
+
 /** Both company tables have the same columns; the ERP upserts either by `erp_id`. */
 export type EmpresaTabla = 'clientes' | 'proveedores';
 
@@ -164,16 +178,7 @@ export function upsertPortes(
     update: [
       'cliente_id',
       'ref_cliente',
-      'origen_poblacion',
-      'origen_cp',
-      'origen_pais_iso',
-      'origen_lat',
-      'origen_lng',
-      'destino_poblacion',
-      'destino_cp',
-      'destino_pais_iso',
-      'destino_lat',
-      'destino_lng',
+      ...COLUMNAS_LUGARES,
       'fecha_carga_prevista',
       'fecha_entrega_prevista',
       'entregado_at',

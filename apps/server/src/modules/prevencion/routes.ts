@@ -5,33 +5,20 @@ import {
   markPrevencionLeido,
 } from '@extranet/contracts/prevencion/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
-import { registerEndpoint } from '../../lib/endpoint-route.js';
-import { proveedorActorOf } from '../../plugins/actor.js';
-import { requireProveedor, requireResource } from '../../plugins/session.js';
+import { proveedorSection } from '../../plugins/section-endpoints.js';
 import { sendArchivo } from '../archivos/send-file.js';
 import { archivoDePrevencion, listPrevencion, marcarLeido } from './service.js';
 
-const guard = [requireProveedor, requireResource(supplierResources.prevencion)];
-
 /** Risk-prevention documents: list, download and acknowledgement (issue 4, "Prevención"). */
 const prevencionRoutes: FastifyPluginAsync = async (app) => {
-  await registerEndpoint(app, listPrevencionEndpoint, {
-    preHandler: guard,
-    handler: async (request) => listPrevencion(app.db, proveedorActorOf(request).proveedorId),
-  });
-
-  await registerEndpoint(app, downloadPrevencionArchivo, {
-    preHandler: guard,
-    handler: async (request, reply) => {
-      const archivo = await archivoDePrevencion(app.db, request.params.id);
-      return sendArchivo(reply, app, archivo);
-    },
-  });
-
-  await registerEndpoint(app, markPrevencionLeido, {
-    preHandler: guard,
-    handler: async (request) => marcarLeido(app.db, proveedorActorOf(request), request.params.id),
-  });
+  const prevencion = proveedorSection(app, supplierResources.prevencion);
+  await prevencion.list(listPrevencionEndpoint, listPrevencion);
+  await prevencion.endpoint(downloadPrevencionArchivo, async (_, { params }, reply) =>
+    sendArchivo(reply, app, await archivoDePrevencion(app.db, params.id)),
+  );
+  await prevencion.endpoint(markPrevencionLeido, async (actor, { params }) =>
+    marcarLeido(app.db, actor, params.id),
+  );
 };
 
 export default prevencionRoutes;

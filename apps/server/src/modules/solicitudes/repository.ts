@@ -1,13 +1,10 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { keysetSeek } from '../../db/keyset.js';
+import { newestFirst, type FormulariosKeyset } from '../formularios-cliente/repository.js';
 
 /* Kysely only; every read filters by the session's `clienteId`. */
 
 type Db = Kysely<Database>;
-
-/** The previous page's last (created_at, id): newest first. */
-export type SolicitudesKeyset = readonly [createdAt: string, id: number] | undefined;
 
 const COLUMNAS = [
   'id',
@@ -39,18 +36,14 @@ export async function insertSolicitud(db: Db, values: Insertable<Database['solic
 export async function listSolicitudes(
   db: Db,
   clienteId: number,
-  after: SolicitudesKeyset,
+  after: FormulariosKeyset,
   limit: number,
 ) {
-  return db
-    .selectFrom('solicitudes')
-    .select(COLUMNAS)
-    .where('cliente_id', '=', clienteId)
-    .$if(after !== undefined, (qb) => qb.where(keysetSeek('created_at', 'id', '<', after!)))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  return newestFirst(
+    db.selectFrom('solicitudes').select(COLUMNAS).where('cliente_id', '=', clienteId),
+    after,
+    limit,
+  ).execute();
 }
 
 /** Name and e-mail for the operators' message. */

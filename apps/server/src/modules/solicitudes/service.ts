@@ -6,22 +6,20 @@ import type {
 } from '@extranet/contracts/solicitudes/solicitud';
 import { MAX_DIAS_ANTELACION_SOLICITUD } from '@extranet/contracts/solicitudes/solicitud';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
-import { CursorId } from '../../lib/cursor.js';
-import { keysetPage } from '../../lib/keyset-page.js';
 import { recordEvent } from '../../outbox/events.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { ClienteActor } from '../../plugins/actor.js';
 import { todayInSpain } from '../cargas/offer-rules.js';
-import { recordFormulario } from '../formularios-cliente/service.js';
+import {
+  conFechaTexto,
+  formulariosPage,
+  recordFormulario,
+} from '../formularios-cliente/service.js';
 import { findRemitente, insertSolicitud, listSolicitudes } from './repository.js';
 
 type Db = Kysely<Database>;
-
-const CURSOR = 'sol';
-const KeysetValues = z.tuple([z.string().min(10).max(40), CursorId]);
 
 function addDays(isoDate: string, days: number): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
@@ -31,10 +29,6 @@ function addDays(isoDate: string, days: number): string {
 
 function invalid(path: string, message: string): HttpError {
   return new HttpError(400, 'VALIDATION_ERROR', message, [{ path, message }]);
-}
-
-function toSolicitud(row: Awaited<ReturnType<typeof insertSolicitud>>): Solicitud {
-  return { ...row, created_at: String(row.created_at) };
 }
 
 /**
@@ -92,7 +86,7 @@ export async function crearSolicitud(
       });
     },
   });
-  return toSolicitud(row);
+  return conFechaTexto(row);
 }
 
 /** This client's requests with their status, newest first. */
@@ -101,15 +95,9 @@ export async function listSolicitudesPage(
   clienteId: number,
   query: SolicitudesQuery,
 ): Promise<SolicitudesPage> {
-  const page = await keysetPage(
-    {
-      tag: CURSOR,
-      schema: KeysetValues,
-      fetch: (after, limit) => listSolicitudes(db, clienteId, after, limit),
-      keyOf: (row) => [String(row.created_at), row.id],
-    },
-    query.cursor,
-    query.limit,
+  return formulariosPage(
+    'sol',
+    (after, limit) => listSolicitudes(db, clienteId, after, limit),
+    query,
   );
-  return { items: page.items.map(toSolicitud), nextCursor: page.nextCursor };
 }

@@ -1,13 +1,10 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { keysetSeek } from '../../db/keyset.js';
+import { newestFirst, type FormulariosKeyset } from '../formularios-cliente/repository.js';
 
 /* Kysely only; every read filters by the session's `clienteId`. */
 
 type Db = Kysely<Database>;
-
-/** The previous page's last (created_at, id): newest first. */
-export type SugerenciasKeyset = readonly [createdAt: string, id: number] | undefined;
 
 const COLUMNAS = ['id', 'asunto', 'texto', 'created_at'] as const;
 
@@ -19,16 +16,12 @@ export async function insertSugerencia(db: Db, values: Insertable<Database['suge
 export async function listSugerencias(
   db: Db,
   clienteId: number,
-  after: SugerenciasKeyset,
+  after: FormulariosKeyset,
   limit: number,
 ) {
-  return db
-    .selectFrom('sugerencias')
-    .select(COLUMNAS)
-    .where('cliente_id', '=', clienteId)
-    .$if(after !== undefined, (qb) => qb.where(keysetSeek('created_at', 'id', '<', after!)))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  return newestFirst(
+    db.selectFrom('sugerencias').select(COLUMNAS).where('cliente_id', '=', clienteId),
+    after,
+    limit,
+  ).execute();
 }

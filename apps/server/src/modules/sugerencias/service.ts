@@ -4,20 +4,18 @@ import type {
   SugerenciasQuery,
 } from '@extranet/contracts/sugerencias/sugerencia';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
-import { CursorId } from '../../lib/cursor.js';
-import { keysetPage } from '../../lib/keyset-page.js';
 import { recordEvent } from '../../outbox/events.js';
 import type { ClienteActor } from '../../plugins/actor.js';
-import { recordFormulario } from '../formularios-cliente/service.js';
+import {
+  conFechaTexto,
+  formulariosPage,
+  recordFormulario,
+} from '../formularios-cliente/service.js';
 import { insertSugerencia, listSugerencias } from './repository.js';
 
 type Db = Kysely<Database>;
-
-const CURSOR = 'sug';
-const KeysetValues = z.tuple([z.string().min(10).max(40), CursorId]);
 
 /** Records a suggestion of this client, its audit entry and its event, in one transaction. */
 export async function crearSugerencia(
@@ -44,7 +42,7 @@ export async function crearSugerencia(
         texto: inserted.texto,
       }),
   });
-  return { ...row, created_at: String(row.created_at) };
+  return conFechaTexto(row);
 }
 
 /** This client's suggestions, newest first. */
@@ -53,18 +51,9 @@ export async function listSugerenciasPage(
   clienteId: number,
   query: SugerenciasQuery,
 ): Promise<SugerenciasPage> {
-  const page = await keysetPage(
-    {
-      tag: CURSOR,
-      schema: KeysetValues,
-      fetch: (after, limit) => listSugerencias(db, clienteId, after, limit),
-      keyOf: (row) => [String(row.created_at), row.id],
-    },
-    query.cursor,
-    query.limit,
+  return formulariosPage(
+    'sug',
+    (after, limit) => listSugerencias(db, clienteId, after, limit),
+    query,
   );
-  return {
-    items: page.items.map((r) => ({ ...r, created_at: String(r.created_at) })),
-    nextCursor: page.nextCursor,
-  };
 }

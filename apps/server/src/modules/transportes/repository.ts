@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, TransporteEstado } from '../../db/database.js';
+import type { Database, Subpartida, TransporteEstado } from '../../db/database.js';
 import { keysetSeek } from '../../db/keyset.js';
 
 /*
@@ -138,17 +138,18 @@ export async function findTransporte(
     .executeTakeFirst();
 }
 
-export interface SubpartidaRow {
-  id: number;
-  transporte_id: number;
-  numero: number;
-  origen_poblacion: string;
-  destino_poblacion: string;
-  bultos: number;
-  peso_kg: number;
-  cmr_archivo_id: number | null;
-  cmr_subido_at: string | null;
-}
+export type SubpartidaRow = Pick<
+  Subpartida,
+  | 'id'
+  | 'transporte_id'
+  | 'numero'
+  | 'origen_poblacion'
+  | 'destino_poblacion'
+  | 'bultos'
+  | 'peso_kg'
+  | 'cmr_archivo_id'
+  | 'cmr_subido_at'
+>;
 
 /** What the portal shows of a leg (`SubpartidaRow`). */
 const SUBPARTIDA_COLUMNS = [

@@ -1,28 +1,29 @@
 import type { Kysely, Updateable } from 'kysely';
-import type { Database, VehiculosTable } from '../../db/database.js';
+import type { Database, Vehiculo, VehiculosTable } from '../../db/database.js';
 import { keysetSeek } from '../../db/keyset.js';
 
 /* Kysely only; every query filters by the carrier that owns the vehicles. */
 
 type Db = Kysely<Database>;
 
-export interface VehiculoRow {
-  id: number;
-  matricula: string;
-  tipo: string;
-  capacidad_kg: number;
-  palets: number;
-  conductor_nombre: string | null;
-  conductor_telefono: string | null;
-  disponible: 0 | 1;
-  disponible_desde: string | null;
-  disponible_hasta: string | null;
-  activo: 0 | 1;
-  ultima_lat: number | null;
-  ultima_lng: number | null;
-  ultima_poblacion: string | null;
-  ultima_posicion_at: string | null;
-}
+export type VehiculoRow = Pick<
+  Vehiculo,
+  | 'id'
+  | 'matricula'
+  | 'tipo'
+  | 'capacidad_kg'
+  | 'palets'
+  | 'conductor_nombre'
+  | 'conductor_telefono'
+  | 'disponible'
+  | 'disponible_desde'
+  | 'disponible_hasta'
+  | 'activo'
+  | 'ultima_lat'
+  | 'ultima_lng'
+  | 'ultima_poblacion'
+  | 'ultima_posicion_at'
+>;
 
 const columns = [
   'id',

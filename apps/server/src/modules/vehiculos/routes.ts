@@ -9,10 +9,7 @@ import {
   updateVehiculo,
 } from '@extranet/contracts/vehiculos/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
-import { registerEndpoint } from '../../lib/endpoint-route.js';
-import { registerExportEndpoints } from '../../lib/export-route.js';
-import { proveedorActorOf } from '../../plugins/actor.js';
-import { requireProveedor, requireResource } from '../../plugins/session.js';
+import { proveedorSection } from '../../plugins/section-endpoints.js';
 import {
   crearVehiculo,
   desactivarVehiculo,
@@ -23,54 +20,24 @@ import {
   obtenerVehiculo,
 } from './service.js';
 
-const preHandler = [requireProveedor, requireResource(supplierResources.panel)];
-
 /** Vehicle panel of the supplier portal (issue 4), gated by `apiweb.proveedores.panel`. */
 const vehiculosRoutes: FastifyPluginAsync = async (app) => {
-  await registerEndpoint(app, listVehiculos, {
-    preHandler,
-    handler: async (request) =>
-      listarVehiculos(app.db, proveedorActorOf(request).proveedorId, request.query),
-  });
-
+  const panel = proveedorSection(app, supplierResources.panel);
+  await panel.list(listVehiculos, listarVehiculos);
   // The whole filtered panel, not only the loaded rows (issue 16 point 5).
-  await registerExportEndpoints(app, exportVehiculos, {
-    preHandler,
-    fileName: 'vehiculos',
-    stream: (request, format) =>
-      exportarVehiculos(app.db, proveedorActorOf(request).proveedorId, request.query, format),
-  });
+  await panel.exports(exportVehiculos, 'vehiculos', exportarVehiculos);
+  await panel.list(listVehiculosMapa, mapaVehiculos);
+  await panel.get(getVehiculo, obtenerVehiculo);
 
-  await registerEndpoint(app, listVehiculosMapa, {
-    preHandler,
-    handler: async (request) => mapaVehiculos(app.db, proveedorActorOf(request).proveedorId),
-  });
-
-  await registerEndpoint(app, getVehiculo, {
-    preHandler,
-    handler: async (request) =>
-      obtenerVehiculo(app.db, proveedorActorOf(request).proveedorId, request.params.id),
-  });
-
-  await registerEndpoint(app, createVehiculo, {
-    preHandler,
-    handler: async (request, reply) => {
-      const vehiculo = await crearVehiculo(app.db, proveedorActorOf(request), request.body);
-      return reply.code(201).send(vehiculo);
-    },
-  });
-
-  await registerEndpoint(app, updateVehiculo, {
-    preHandler,
-    handler: async (request) =>
-      editarVehiculo(app.db, proveedorActorOf(request), request.params.id, request.body),
-  });
-
-  await registerEndpoint(app, deactivateVehiculo, {
-    preHandler,
-    handler: async (request) =>
-      desactivarVehiculo(app.db, proveedorActorOf(request), request.params.id),
-  });
+  await panel.endpoint(createVehiculo, async (actor, { body }, reply) =>
+    reply.code(201).send(await crearVehiculo(app.db, actor, body)),
+  );
+  await panel.endpoint(updateVehiculo, async (actor, { params, body }) =>
+    editarVehiculo(app.db, actor, params.id, body),
+  );
+  await panel.endpoint(deactivateVehiculo, async (actor, { params }) =>
+    desactivarVehiculo(app.db, actor, params.id),
+  );
 };
 
 export default vehiculosRoutes;

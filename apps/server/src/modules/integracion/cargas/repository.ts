@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { CargaEstado, Database } from '../../../db/database.js';
 import { chunks, isPostgres } from '../../../db/sql.js';
 import { upsertByKey } from '../../../db/upsert.js';
-import { columnasLugares } from '../repository.js';
+import { COLUMNAS_LUGARES, columnasLugares } from '../repository.js';
 
 type Db = Kysely<Database>;
 
@@ -64,16 +64,7 @@ export function upsertCargas(
     key: 'referencia',
     update: [
       'region',
-      'origen_poblacion',
-      'origen_cp',
-      'origen_pais_iso',
-      'origen_lat',
-      'origen_lng',
-      'destino_poblacion',
-      'destino_cp',
-      'destino_pais_iso',
-      'destino_lat',
-      'destino_lng',
+      ...COLUMNAS_LUGARES,
       'fecha_carga',
       'fecha_descarga',
       'tipo_vehiculo',

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/database.js';
+import type { Database, Factura, FacturaLinea } from '../../../db/database.js';
 import { chunks, isPostgres } from '../../../db/sql.js';
 
 type Db = Kysely<Database>;
@@ -69,19 +69,11 @@ export async function portesByPartida(
   return found;
 }
 
-export interface FacturaValores {
-  cliente_id: number;
-  serie: string;
-  numero: number;
-  fecha_emision: string;
-  vto: string | null;
-  base_imponible_centimos: number;
-  iva_porcentaje: number;
-  iva_centimos: number;
-  importe_centimos: number;
-  pagada: 0 | 1;
-  contenido_sha256: string;
-}
+/** An invoice as the ERP sends it, with its content hash (never null for these). */
+export type FacturaValores = Omit<
+  Factura,
+  'id' | 'archivo_id' | 'created_at' | 'contenido_sha256' | 'pdf_erp'
+> & { contenido_sha256: string };
 
 /** Inserts or updates (by serie and numero) every invoice; returns our id by `serie-numero`. */
 export async function upsertFacturas(
@@ -124,16 +116,7 @@ export async function unlinkPdfs(db: Db, facturaIds: readonly number[]): Promise
   }
 }
 
-export interface LineaValores {
-  factura_id: number;
-  orden: number;
-  concepto: string;
-  partida: string | null;
-  porte_id: number | null;
-  cantidad: number;
-  precio_centimos: number;
-  importe_centimos: number;
-}
+export type LineaValores = Omit<FacturaLinea, 'id'>;
 
 /** Replaces the lines of these invoices with `lineas` (all of them, as a set). */
 export async function replaceLineas(
