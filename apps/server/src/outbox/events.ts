@@ -138,7 +138,7 @@ async function destinatarios<T extends TipoEvento>(
       // Push goes to the browsers the customer's users subscribed (their opt-in); e-mail
       // only for what changes their plans: loaded, unloaded, an incident (decision 011).
       const { cliente_id, evento } = payload as EventPayloads['aviso.parada'];
-      const usuarios = await usuariosDelCliente(db, cliente_id);
+      const usuarios = await usuariosDe(db, 'cliente', cliente_id);
       return AVISO_PARADA_POR_EMAIL.includes(evento.tipo)
         ? emailYPush(usuarios)
         : usuarios.map((id) => ({ canal: 'push' as const, destino: destinoUsuario(id) }));

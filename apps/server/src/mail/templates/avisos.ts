@@ -177,7 +177,7 @@ export function paradaPorteMail(
     descarga: `El conductor ha descargado su mercancía en ${donde}.`,
     incidencia: `El conductor ha comunicado una incidencia en la parada de ${donde}.`,
   }[e.tipo];
-  return aviso(
+  return avisoMail(
     d,
     `${tituloAvisoParada(e)}: porte ${porteNombre(d.porte)}`,
     mensaje,
