@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { loginAs } from '../fixtures.js';
-import { apiGet } from '../supplier/helpers.js';
+import { apiGet, apiPost } from '../supplier/helpers.js';
 
 interface Pendiente {
   id: number;
@@ -17,18 +17,6 @@ interface Resultado {
 }
 
 const SCREENSHOTS = 'build/e2e-conductor';
-
-/** A write of the supplier portal with the page's session and CSRF token. */
-async function apiPost<T>(page: Page, path: string): Promise<{ status: number; body: T }> {
-  return page.evaluate(async (url) => {
-    const csrf = /(?:^|; )csrf-token=([^;]+)/.exec(document.cookie)?.[1] ?? '';
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'x-csrf-token': decodeURIComponent(csrf) },
-    });
-    return { status: response.status, body: (await response.json()) as never };
-  }, path);
-}
 
 /** A phone photo of some 8 MB: 4000×3000, noisy, JPEG at full quality, drawn by the browser. */
 async function bigPhoto(page: Page): Promise<Buffer> {

@@ -15,6 +15,18 @@ export async function apiGet<T>(page: Page, path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
+/** A POST of the supplier portal with the page's session and CSRF token. */
+export async function apiPost<T>(page: Page, path: string): Promise<{ status: number; body: T }> {
+  return page.evaluate(async (url) => {
+    const csrf = /(?:^|; )csrf-token=([^;]+)/.exec(document.cookie)?.[1] ?? '';
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'x-csrf-token': decodeURIComponent(csrf) },
+    });
+    return { status: response.status, body: (await response.json()) as never };
+  }, path);
+}
+
 /** `days` from today as YYYY-MM-DD, in the browser's calendar (Europe/Madrid in the config). */
 export function isoDaysFromNow(days: number): string {
   const date = new Date();

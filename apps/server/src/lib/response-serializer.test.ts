@@ -71,4 +71,23 @@ describe('response serializer', () => {
     });
     expect(JSON.stringify(json)).not.toMatch(/anyOf|pattern|minLength|\$schema/);
   });
+
+  it('writes null for a nullable enum inside a union (the ERP feed of ETA changes)', async () => {
+    // `transporte.eta` of a first status has `estado_anterior: null`: the feed answered 500
+    // because the merged branch kept the enum without null.
+    const A = z.object({ tipo: z.literal('a'), antes: z.enum(['x', 'y']).nullable() });
+    const B = z.object({ tipo: z.literal('b'), n: z.number() });
+    const Union = z.object({ items: z.array(z.discriminatedUnion('tipo', [A, B])) });
+    const data = {
+      items: [
+        { tipo: 'a', antes: null },
+        { tipo: 'a', antes: 'x' },
+      ],
+    };
+    for (const validate of [false, true]) {
+      const res = await (await appAnswering(data, validate, Union)).inject('/x');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual(data);
+    }
+  });
 });

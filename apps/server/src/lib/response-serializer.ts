@@ -36,7 +36,7 @@ const VALIDATION_ONLY = new Set([
 
 /**
  * Simplifies zod's JSON Schema for fast-json-stringify: `anyOf [T, null]` becomes
- * `type: [T, "null"]` (fast-json-stringify otherwise runs a validator per value to pick the
+ * `type: [T, "null"]` (and an enum of T admits null) (fast-json-stringify otherwise runs a validator per value to pick the
  * branch) and validation-only keywords go.
  */
 export function forSerialisation(schema: unknown): unknown {
@@ -54,7 +54,15 @@ export function forSerialisation(schema: unknown): unknown {
     const hasNull = branches.some((b: JsonSchema) => b['type'] === 'null');
     if (hasNull && other && typeof other['type'] === 'string' && !('anyOf' in other)) {
       delete out['anyOf'];
-      return { ...out, ...other, type: [other['type'], 'null'] };
+      const merged: JsonSchema = { ...out, ...other, type: [other['type'], 'null'] };
+      // An enum must now admit null too: inside a union, fast-json-stringify validates each
+      // branch, and a nullable enum's null would match none (a 500 on a valid answer).
+      if (Array.isArray(other['enum'])) merged['enum'] = [...(other['enum'] as unknown[]), null];
+      if ('const' in other) {
+        delete merged['const'];
+        merged['enum'] = [other['const'], null];
+      }
+      return merged;
     }
   }
   return out;

@@ -39,6 +39,8 @@ const SAME_IN_BOTH = new Set([
   'tracking.tipoDocumento.cmr',
   'portes.minutos',
   'portes.sinRetraso',
+  'seguimiento.eta',
+  'seguimiento.kmRestantes',
   'facturas.col.pdf',
   'facturas.no',
   'archivo.tipos.cmr',

@@ -44,6 +44,14 @@ export function formatDateTime(instant: string | null | undefined): string {
   return value.isValid() ? value.format('DD/MM/YYYY HH:mm') : instant;
 }
 
+/** An instant as HH:mm in the browser's time zone, with dd/mm before it when not today. */
+export function formatHora(instant: string | null | undefined, now = Date.now()): string {
+  if (!instant) return '';
+  const value = dayjs(instant);
+  if (!value.isValid()) return instant;
+  return value.isSame(dayjs(now), 'day') ? value.format('HH:mm') : value.format('DD/MM HH:mm');
+}
+
 /** Euros (with comma decimals, up to 2) to integer cents: 1234.5 → 123450. */
 export function eurosToCents(euros: number): number {
   return Math.round(euros * 100);

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { TransporteEstado } from '../transportes/transporte.js';
+import { ParadaPlanificada, SeguimientoEta } from './seguimiento.js';
+
+// The stored ETA moved to `seguimiento.ts` (the customer's and carrier's views share it).
+export { SeguimientoEta };
 
 /*
  * The driver's phone link (issue 17): the carrier's link management and the public endpoints
@@ -54,34 +58,11 @@ export type TokenSubpartidaParams = z.infer<typeof TokenSubpartidaParams>;
 export const TokenEventoParams = TokenParams.extend({ eventoId: Id });
 export type TokenEventoParams = z.infer<typeof TokenEventoParams>;
 
-/** Status of a shipment or a stop against its planned time window. */
-export const EstadoEta = z.enum(['a_tiempo', 'en_riesgo', 'con_retraso']);
-export type EstadoEta = z.infer<typeof EstadoEta>;
-
-export const ParadaTipo = z.enum(['carga', 'descarga']);
-export type ParadaTipo = z.infer<typeof ParadaTipo>;
-
 /** A stop as the driver sees it: where, when, and how it is going. */
-export const ParadaConductor = z.object({
-  id: z.number().int().positive(),
-  orden: z.number().int(),
-  tipo: ParadaTipo,
-  poblacion: z.string(),
-  cp: z.string().nullable(),
-  pais_iso: z.string().nullable(),
+export const ParadaConductor = ParadaPlanificada.extend({
   direccion: z.string().nullable(),
   lat: z.number().nullable(),
   lng: z.number().nullable(),
-  /** Planned time window (instants). */
-  ventana_desde: z.string(),
-  ventana_hasta: z.string(),
-  llegada_at: z.string().nullable(),
-  completada_at: z.string().nullable(),
-  /** From the last ping batch; null before any position or for a stop without coordinates. */
-  km_restantes: z.number().int().nullable(),
-  eta_at: z.string().nullable(),
-  eta_desde: z.string().nullable(),
-  eta_hasta: z.string().nullable(),
   /** The subpartida whose CMR is handed over here (unloading), if any. */
   subpartida_id: z.number().int().positive().nullable(),
 });
@@ -97,18 +78,6 @@ export const SubpartidaConductor = z.object({
   cmr_subido: z.boolean(),
 });
 export type SubpartidaConductor = z.infer<typeof SubpartidaConductor>;
-
-/** The shipment's latest position and ETA status (recomputed on each ping batch). */
-export const SeguimientoEta = z.object({
-  lat: z.number(),
-  lng: z.number(),
-  posicion_at: z.string(),
-  km_restantes: z.number().int().nullable(),
-  velocidad_kmh: z.number().int(),
-  estado: EstadoEta,
-  calculado_at: z.string(),
-});
-export type SeguimientoEta = z.infer<typeof SeguimientoEta>;
 
 /** Response of `GET /api/conductor/:token`: what the driver page shows. */
 export const ViajeConductor = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoDate, PageQuery, pageOf } from '../common/pagination.js';
+import { SeguimientoVivo } from '../conductor/seguimiento.js';
 import { fechasDesordenadas, fechasEnOrden } from '../transportes/transporte.js';
 
 /** Status of a customer shipment (porte). */
@@ -79,33 +80,61 @@ export const UltimaParada = z.object({
   fecha: IsoDate,
   /** 'HH:MM', local time of the stop. */
   hora: z.string(),
-  /** Delay at that stop, in minutes (0 = on time): the shipment's delay. */
+  /** Delay reported at that stop, in minutes (0 = on time). */
   retraso: z.number().int(),
   /** Kilometres left to the destination from that stop. */
   kilometros_destino: z.number().int().nullable(),
 });
 export type UltimaParada = z.infer<typeof UltimaParada>;
 
-/** A row of "Portes": an active shipment with its last stop. */
-export const PorteActivo = z.object({
-  id: z.number().int().positive(),
+/** What every view of a shipment shows of it: the lists, the history and the tracking. */
+export const PorteCabecera = z.object({
   /** The shipment id the customer sees. */
   partida: z.string(),
   /** "Ref.Cliente": the customer's own reference. */
   ref_cliente: z.string().nullable(),
+  /** "Estado". */
   estado: PorteEstado,
+  /** "Incidencia", null when none. */
   incidencia: z.string().nullable(),
+  /** "Origen". */
   origen_poblacion: z.string(),
   origen_pais_iso: z.string(),
+  /** "Destino". */
   destino_poblacion: z.string(),
   destino_pais_iso: z.string(),
   /** "Carga Prevista". */
   fecha_carga_prevista: IsoDate,
   /** Planned delivery date. */
   fecha_entrega_prevista: IsoDate.nullable(),
+  /** Instant of delivery (ISO-8601 UTC), null until delivered. */
+  entregado_at: z.string().nullable(),
+  /** "Bultos". */
   bultos: z.number().int(),
   /** "Peso" in kg. */
   peso_kg: z.number().int(),
+  /** "P.Facturable": chargeable weight in kg. */
+  p_facturable_kg: z.number().int(),
+});
+
+/**
+ * The shipment's own figures, one definition for the "Portes" list, its export and the
+ * tracking. While its transport has a driver link they are the stored live ones
+ * (`seguimiento`); otherwise its latest reported stop's.
+ */
+export const CifrasPorte = z.object({
+  /** Delay in minutes (0 = on time): `seguimiento.retraso`, else the latest stop's. */
+  retraso: z.number().int(),
+  /** Km left to the destination: `seguimiento.km_restantes`, else the latest stop's. */
+  kilometros_destino: z.number().int().nullable(),
+  /** Live position, status and ETA from the driver's link; null without one. */
+  seguimiento: SeguimientoVivo.nullable(),
+});
+export type CifrasPorte = z.infer<typeof CifrasPorte>;
+
+/** A row of "Portes": an active shipment with its last stop and its figures. */
+export const PorteActivo = PorteCabecera.extend(CifrasPorte.shape).extend({
+  id: z.number().int().positive(),
   /** Null while no stop has been reported. */
   ultima_parada: UltimaParada.nullable(),
 });
@@ -127,33 +156,7 @@ export const HistoricoQuery = PageQuery.extend(FechasFiltro.shape).refine(
 export type HistoricoQuery = z.infer<typeof HistoricoQuery>;
 
 /** A row of "Histórico": a delivered shipment. */
-export const PorteHistorico = z.object({
-  id: z.number().int().positive(),
-  partida: z.string(),
-  /** "Ref.Cliente". */
-  ref_cliente: z.string().nullable(),
-  /** "Origen". */
-  origen_poblacion: z.string(),
-  origen_pais_iso: z.string(),
-  /** "Destino". */
-  destino_poblacion: z.string(),
-  destino_pais_iso: z.string(),
-  /** "Carga Prevista". */
-  fecha_carga_prevista: IsoDate,
-  fecha_entrega_prevista: IsoDate.nullable(),
-  /** Instant of delivery (ISO-8601 UTC). */
-  entregado_at: z.string().nullable(),
-  /** "Bultos". */
-  bultos: z.number().int(),
-  /** "Peso" in kg. */
-  peso_kg: z.number().int(),
-  /** "P.Facturable": chargeable weight in kg. */
-  p_facturable_kg: z.number().int(),
-  /** "Estado". */
-  estado: PorteEstado,
-  /** "Incidencia", null when none. */
-  incidencia: z.string().nullable(),
-});
+export const PorteHistorico = PorteCabecera.extend({ id: z.number().int().positive() });
 export type PorteHistorico = z.infer<typeof PorteHistorico>;
 
 /** A page of the shipment history. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoDate } from '../common/pagination.js';
-import { PorteEstado } from '../portes/porte.js';
+import { ParadaPrevista } from '../conductor/seguimiento.js';
+import { CifrasPorte, PorteCabecera, PorteEstado } from '../portes/porte.js';
 
 /** Most matches a tracking search returns. */
 export const MAX_TRACKING_RESULTADOS = 20;
@@ -40,21 +41,33 @@ export const ParadaSeguimiento = z.object({
   kilometros_destino: z.number().int().nullable(),
   pais: z.string().nullable(),
   pais_iso: z.string().nullable(),
+  /** The stop's own town (empty when the report did not say). */
   poblacion: z.string().nullable(),
-  /** The stop's town as reported (`poblacion_b` in the database); shown when it adds a name. */
+  /**
+   * The destination town as the stop reports it (`poblacion_b` in the database, as the ERP
+   * sends it): never the stop's name.
+   */
   poblacionB: z.string().nullable(),
-  /** Delay in minutes (0 = on time). */
+  /** Delay in minutes reported at this stop (0 = on time). */
   retraso: z.number().int(),
   lat: z.number().nullable(),
   lng: z.number().nullable(),
 });
 export type ParadaSeguimiento = z.infer<typeof ParadaSeguimiento>;
 
-/** Where the shipment was last seen: its last stop with coordinates. */
+/**
+ * Where the shipment was last seen: the driver's last ping while its transport has a live
+ * link (`fuente` "conductor", `posicion_at` the instant the phone took it), otherwise its
+ * latest stop with coordinates (`fuente` "parada", `posicion_at` null: a stop gives its
+ * reported local date and time only).
+ */
 export const PosicionActual = z.object({
   lat: z.number(),
   lng: z.number(),
+  fuente: z.enum(['conductor', 'parada']),
+  posicion_at: z.string().nullable(),
   poblacion: z.string().nullable(),
+  /** 'YYYY-MM-DD' and 'HH:MM' as reported (a ping: in Madrid time, as the stops it writes). */
   fecha: IsoDate,
   hora: z.string(),
 });
@@ -74,42 +87,20 @@ export const DocumentoPorte = z.object({
 });
 export type DocumentoPorte = z.infer<typeof DocumentoPorte>;
 
-/** Response of `GET /api/clientes/portes/:partida/tracking`. */
-export const TrackingPorte = z.object({
-  partida: z.string(),
-  ref_cliente: z.string().nullable(),
-  estado: PorteEstado,
-  incidencia: z.string().nullable(),
-  origen_poblacion: z.string(),
+/** Response of `GET /api/clientes/portes/:partida/tracking`: the list's figures and more. */
+export const TrackingPorte = PorteCabecera.extend(CifrasPorte.shape).extend({
   origen_cp: z.string(),
-  origen_pais_iso: z.string(),
   origen_lat: z.number().nullable(),
   origen_lng: z.number().nullable(),
-  destino_poblacion: z.string(),
   destino_cp: z.string(),
-  destino_pais_iso: z.string(),
   destino_lat: z.number().nullable(),
   destino_lng: z.number().nullable(),
-  /** "Carga Prevista". */
-  fecha_carga_prevista: IsoDate,
-  fecha_entrega_prevista: IsoDate.nullable(),
-  /** Instant of delivery (ISO-8601 UTC), null until delivered. */
-  entregado_at: z.string().nullable(),
-  bultos: z.number().int(),
-  peso_kg: z.number().int(),
-  /** "P.Facturable" in kg. */
-  p_facturable_kg: z.number().int(),
-  /** Stops in time order (fecha, hora). */
+  /** Reported stops in time order (fecha, hora). */
   paradas: z.array(ParadaSeguimiento),
-  /** Last stop with coordinates; null when none has any. */
+  /** The planned stops of its transport that concern it, with their stored ETA, in order. */
+  paradas_previstas: z.array(ParadaPrevista),
+  /** The driver's last position, else the last stop with coordinates; null when none. */
   posicion_actual: PosicionActual.nullable(),
-  /**
-   * The shipment's delay in minutes: its latest stop's, as in the "Portes" list and the
-   * integration's delay notices (an earlier delay made up on the road no longer counts).
-   */
-  retraso: z.number().int(),
-  /** Kilometres left to the destination from the latest stop; null without stops. */
-  kilometros_destino: z.number().int().nullable(),
   /** CMR/POD and invoice files this client may download. */
   documentos: z.array(DocumentoPorte),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Centimos, IsoDate, PageQuery, pageOf } from '../common/pagination.js';
+import { SeguimientoEta } from '../conductor/seguimiento.js';
 
 /** Status of a transport assigned to a carrier. */
 export const TransporteEstado = z.enum(['asignado', 'en_transito', 'entregado', 'anulado']);
@@ -106,5 +107,7 @@ export const TransporteDetalle = TransporteResumen.extend({
   subpartidas_detalle: z.array(SubpartidaDetalle),
   /** The carrier invoice covering it, null when not invoiced yet. */
   factura_proveedor_id: z.number().int().positive().nullable(),
+  /** The driver link's last position and ETA status, as stored; null before any ping. */
+  seguimiento: SeguimientoEta.nullable(),
 });
 export type TransporteDetalle = z.infer<typeof TransporteDetalle>;

@@ -100,13 +100,15 @@ export function velocidadObservada(pings: readonly PingEta[]): number {
   return Math.round(Math.min(VELOCIDAD_MAX_KMH, Math.max(VELOCIDAD_MIN_KMH, kmh)));
 }
 
-function estadoDe(eta: Date, etaHasta: Date, ventanaHasta: Date): EstadoEta {
+/** A stop's status: its ETA past the window's end, or the window's end inside the ETA window. */
+export function estadoDe(eta: Date, etaHasta: Date, ventanaHasta: Date): EstadoEta {
   if (eta > ventanaHasta) return 'con_retraso';
   if (etaHasta > ventanaHasta) return 'en_riesgo';
   return 'a_tiempo';
 }
 
-const GRAVEDAD: Record<EstadoEta, number> = { a_tiempo: 0, en_riesgo: 1, con_retraso: 2 };
+/** How bad a status is: the worst of its stops' is a shipment's. */
+export const GRAVEDAD: Record<EstadoEta, number> = { a_tiempo: 0, en_riesgo: 1, con_retraso: 2 };
 
 /**
  * ETA of each stop not yet completed, from the position, in the stops' order: road km at the

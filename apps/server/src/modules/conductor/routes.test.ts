@@ -6,6 +6,7 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app.js';
 import { clock } from '../../lib/clock.js';
+import { MADRID, transporteConPorte } from '../../test/conductor.js';
 import { testDatabases, type TestDatabaseHandle } from '../../test/databases.js';
 import type { TestBrowser } from '../../test/session.js';
 import {
@@ -14,12 +15,9 @@ import {
   otherCarrierTransporte,
   PNG_BYTES,
 } from '../../test/transportes.js';
-import { fechaHoraMadrid } from './planificacion.js';
 import { LIMITE_CONDUCTOR_POR_MINUTO } from './routes.js';
 import { driverTokenHash, HORAS_TRAS_ULTIMA_ENTREGA } from './service.js';
 
-const MADRID = { lat: 40.4168, lng: -3.7038 };
-const ZARAGOZA = { lat: 41.6488, lng: -0.8891 };
 const MIN = 60_000;
 
 describe.each(testDatabases())('enlace del conductor ($name)', ({ open }) => {
@@ -28,7 +26,6 @@ describe.each(testDatabases())('enlace del conductor ($name)', ({ open }) => {
   let browser: TestBrowser;
   let proveedorId: number;
   let clienteId: number;
-  let serie = 0;
 
   beforeAll(async () => {
     handle = await open();
@@ -50,77 +47,8 @@ describe.each(testDatabases())('enlace del conductor ($name)', ({ open }) => {
   });
 
   /** A transport of the demo carrier, Madrid → Zaragoza, loading today, with one shipment. */
-  async function transporte(estado: 'asignado' | 'en_transito' = 'asignado') {
-    serie += 1;
-    const hoy = fechaHoraMadrid(clock.now()).fecha;
-    const manana = fechaHoraMadrid(new Date(clock.now().getTime() + 86_400_000)).fecha;
-    const porte = await handle.db
-      .insertInto('portes')
-      .values({
-        partida: `CND${Date.now()}${serie}`,
-        cliente_id: clienteId,
-        ref_cliente: null,
-        origen_poblacion: 'Madrid',
-        origen_cp: '28001',
-        origen_pais_iso: 'ES',
-        origen_lat: MADRID.lat,
-        origen_lng: MADRID.lng,
-        destino_poblacion: 'Zaragoza',
-        destino_cp: '50001',
-        destino_pais_iso: 'ES',
-        destino_lat: ZARAGOZA.lat,
-        destino_lng: ZARAGOZA.lng,
-        fecha_carga_prevista: hoy,
-        fecha_entrega_prevista: manana,
-        entregado_at: null,
-        bultos: 10,
-        peso_kg: 2000,
-        p_facturable_kg: 2000,
-        incidencia: null,
-        cmr_archivo_id: null,
-        pod_archivo_id: null,
-      })
-      .returning(['id', 'partida'])
-      .executeTakeFirstOrThrow();
-    const t = await handle.db
-      .insertInto('transportes')
-      .values({
-        proveedor_id: proveedorId,
-        carga_id: null,
-        vehiculo_id: null,
-        referencia: `TC${serie}`,
-        matricula: '1234ABC',
-        conductor: 'Luis',
-        origen_poblacion: 'Madrid',
-        origen_cp: '28001',
-        origen_pais_iso: 'ES',
-        destino_poblacion: 'Zaragoza',
-        destino_cp: '50001',
-        destino_pais_iso: 'ES',
-        fecha_carga: hoy,
-        fecha_descarga: manana,
-        importe_centimos: 987_65,
-        estado,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const leg = await handle.db
-      .insertInto('subpartidas')
-      .values({
-        transporte_id: t.id,
-        numero: 1,
-        porte_id: porte.id,
-        origen_poblacion: 'Madrid',
-        destino_poblacion: 'Zaragoza',
-        bultos: 10,
-        peso_kg: 2000,
-        cmr_archivo_id: null,
-        cmr_subido_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { id: t.id, subpartidaId: leg.id, porteId: porte.id, partida: porte.partida };
-  }
+  const transporte = (estado: 'asignado' | 'en_transito' = 'asignado') =>
+    transporteConPorte(handle, { proveedorId, clienteId, estado });
 
   /** A transport with a live driver link: its id, leg, shipment and token. */
   async function conEnlace(estado: 'asignado' | 'en_transito' = 'asignado') {

@@ -1,7 +1,12 @@
 import { sql } from 'kysely';
-import type { Kysely, SqlBool } from 'kysely';
+import type { Kysely, Selectable, SqlBool } from 'kysely';
 import { keysetSeek } from '../../db/keyset.js';
-import type { Database, PorteEstado } from '../../db/database.js';
+import type {
+  Database,
+  PorteEstado,
+  TransporteEtaTable,
+  TransporteParadasTable,
+} from '../../db/database.js';
 import { startsWithIgnoringCase } from '../../lib/like.js';
 
 /*
@@ -186,4 +191,58 @@ export async function listPortesActivos(
     limit,
     direccion,
   ).execute()) as unknown as PorteActivoRow[];
+}
+
+/** What the driver link of a shipment's transport stored (see `listSeguimientoVivo`). */
+export interface SeguimientoVivoRow {
+  eta: Selectable<TransporteEtaTable>;
+  /** The planned stops of that transport that concern the shipment, in order. */
+  paradas: Array<Selectable<TransporteParadasTable>>;
+}
+
+/**
+ * The stored live figures of these shipments of this client: for each, the transport of its
+ * legs with the latest stored position (a shipment relayed by two trucks follows the one that
+ * moved last), and that transport's stops for it (its own and the shared ones). Two queries
+ * for a page of shipments; nothing is computed here.
+ */
+export async function listSeguimientoVivo(
+  db: Db,
+  clienteId: number,
+  porteIds: readonly number[],
+): Promise<Map<number, SeguimientoVivoRow>> {
+  const vivos = new Map<number, SeguimientoVivoRow>();
+  if (porteIds.length === 0) return vivos;
+  const etas = await db
+    .selectFrom('subpartidas as s')
+    .innerJoin('portes as p', 'p.id', 's.porte_id')
+    .innerJoin('transporte_eta as e', 'e.transporte_id', 's.transporte_id')
+    .selectAll('e')
+    .select('s.porte_id')
+    .where('p.cliente_id', '=', clienteId)
+    .where('s.porte_id', 'in', porteIds)
+    .orderBy('e.posicion_at')
+    .orderBy('e.transporte_id')
+    .execute();
+  // Ordered by position time: the last one of each shipment wins.
+  for (const { porte_id, ...eta } of etas) {
+    if (porte_id !== null) vivos.set(porte_id, { eta, paradas: [] });
+  }
+  if (vivos.size === 0) return vivos;
+  const paradas = await db
+    .selectFrom('transporte_paradas')
+    .selectAll()
+    .where('transporte_id', 'in', [...new Set([...vivos.values()].map((v) => v.eta.transporte_id))])
+    .where((eb) => eb.or([eb('porte_id', 'in', [...vivos.keys()]), eb('porte_id', 'is', null)]))
+    .orderBy('transporte_id')
+    .orderBy('orden')
+    .execute();
+  for (const [porteId, vivo] of vivos) {
+    vivo.paradas = paradas.filter(
+      (p) =>
+        p.transporte_id === vivo.eta.transporte_id &&
+        (p.porte_id === null || p.porte_id === porteId),
+    );
+  }
+  return vivos;
 }

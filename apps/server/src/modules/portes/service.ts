@@ -20,8 +20,11 @@ import {
   type ExportFormat,
 } from '../../lib/table-export.js';
 import { todayInSpain } from '../cargas/offer-rules.js';
+import { cifrasPorte } from './cifras.js';
 import {
   ESTADOS_ACTIVOS,
+  listSeguimientoVivo,
+  type SeguimientoVivoRow,
   listHistorico,
   listPortesActivos,
   type Direccion,
@@ -45,9 +48,16 @@ function activos(db: Db, clienteId: number, query: PortesExportQuery) {
     destino: query.destino,
     q: query.q,
   };
-  return byDateAndId(CURSOR_ACTIVOS[direccion], 'fecha_carga_prevista', (after, limit) =>
-    listPortesActivos(db, clienteId, filtro, after, limit, direccion),
-  );
+  return byDateAndId(CURSOR_ACTIVOS[direccion], 'fecha_carga_prevista', async (after, limit) => {
+    const rows = await listPortesActivos(db, clienteId, filtro, after, limit, direccion);
+    // The stored live figures of the page's shipments, in one read (the export's batches too).
+    const vivos = await listSeguimientoVivo(
+      db,
+      clienteId,
+      rows.map((r) => r.id),
+    );
+    return rows.map((row) => ({ ...row, vivo: vivos.get(row.id) }));
+  });
 }
 
 function historico(db: Db, clienteId: number, query: HistoricoExportQuery) {
@@ -62,6 +72,8 @@ function toHistorico(row: PorteHistoricoRow): PorteHistorico {
     id: row.id,
     partida: row.partida,
     ref_cliente: row.ref_cliente,
+    estado: row.estado,
+    incidencia: row.incidencia,
     origen_poblacion: row.origen_poblacion,
     origen_pais_iso: row.origen_pais_iso,
     destino_poblacion: row.destino_poblacion,
@@ -72,38 +84,24 @@ function toHistorico(row: PorteHistoricoRow): PorteHistorico {
     bultos: row.bultos,
     peso_kg: row.peso_kg,
     p_facturable_kg: row.p_facturable_kg,
-    estado: row.estado,
-    incidencia: row.incidencia,
   };
 }
 
-function toActivo(row: PorteActivoRow): PorteActivo {
-  return {
-    id: row.id,
-    partida: row.partida,
-    ref_cliente: row.ref_cliente,
-    estado: row.estado,
-    incidencia: row.incidencia,
-    origen_poblacion: row.origen_poblacion,
-    origen_pais_iso: row.origen_pais_iso,
-    destino_poblacion: row.destino_poblacion,
-    destino_pais_iso: row.destino_pais_iso,
-    fecha_carga_prevista: row.fecha_carga_prevista,
-    fecha_entrega_prevista: row.fecha_entrega_prevista,
-    bultos: row.bultos,
-    peso_kg: row.peso_kg,
-    ultima_parada:
-      row.ultima_fecha === null || row.ultima_hora === null
-        ? null
-        : {
-            poblacion: row.ultima_poblacion,
-            pais_iso: row.ultima_pais_iso,
-            fecha: row.ultima_fecha,
-            hora: row.ultima_hora,
-            retraso: row.ultima_retraso ?? 0,
-            kilometros_destino: row.ultima_kilometros_destino,
-          },
-  };
+function toActivo(row: PorteActivoRow & { vivo: SeguimientoVivoRow | undefined }): PorteActivo {
+  const ultima =
+    row.ultima_fecha === null || row.ultima_hora === null
+      ? null
+      : {
+          poblacion: row.ultima_poblacion,
+          pais_iso: row.ultima_pais_iso,
+          fecha: row.ultima_fecha,
+          hora: row.ultima_hora,
+          retraso: row.ultima_retraso ?? 0,
+          kilometros_destino: row.ultima_kilometros_destino,
+        };
+  // The same figures as the tracking's (cifras.ts); the list has no room for the stops.
+  const { paradas_previstas: _paradas, ...cifras } = cifrasPorte(ultima, row.vivo);
+  return { ...toHistorico(row), ...cifras, ultima_parada: ultima };
 }
 
 /** "Portes": one page of this client's active shipments with their last stop. */
@@ -175,7 +173,8 @@ const COLUMNAS_ACTIVOS: ExportColumn<PorteActivo>[] = [
   { header: 'Bultos', type: 'number', value: (p) => p.bultos },
   { header: 'Peso (kg)', type: 'number', value: (p) => p.peso_kg },
   { header: 'Última parada', value: (p) => p.ultima_parada?.poblacion ?? null },
-  { header: 'Retraso', type: 'number', value: (p) => p.ultima_parada?.retraso ?? 0 },
+  { header: 'Km hasta destino', type: 'number', value: (p) => p.kilometros_destino },
+  { header: 'Retraso', type: 'number', value: (p) => p.retraso },
   { header: 'Incidencia', value: (p) => p.incidencia },
 ];
 

@@ -1,5 +1,7 @@
+import type { SeguimientoVivo } from '@extranet/contracts/conductor/seguimiento';
 import type {
   ParadaSeguimiento,
+  PosicionActual,
   TrackingBusqueda,
   TrackingPorte,
 } from '@extranet/contracts/tracking/tracking';
@@ -7,6 +9,9 @@ import { MAX_TRACKING_RESULTADOS } from '@extranet/contracts/tracking/tracking';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { HttpError } from '../../lib/http-error.js';
+import { fechaHoraMadrid } from '../conductor/planificacion.js';
+import { cifrasPorte } from '../portes/cifras.js';
+import { listSeguimientoVivo } from '../portes/repository.js';
 import { buscarPortes, findPorte, listDocumentos, listParadas } from './repository.js';
 
 type Db = Kysely<Database>;
@@ -18,6 +23,35 @@ export async function buscarTracking(
   q: string,
 ): Promise<TrackingBusqueda> {
   return { items: await buscarPortes(db, clienteId, q, MAX_TRACKING_RESULTADOS) };
+}
+
+/** The driver's last ping while there is one, else the latest stop with coordinates. */
+function posicionActual(
+  paradas: readonly ParadaSeguimiento[],
+  vivo: SeguimientoVivo | null,
+): PosicionActual | null {
+  if (vivo) {
+    return {
+      lat: vivo.lat,
+      lng: vivo.lng,
+      fuente: 'conductor',
+      posicion_at: vivo.posicion_at,
+      poblacion: null,
+      // As the tracking stops the driver's events write: Madrid time.
+      ...fechaHoraMadrid(new Date(vivo.posicion_at)),
+    };
+  }
+  const ultima = paradas.findLast((s) => s.lat !== null && s.lng !== null);
+  if (!ultima || ultima.lat === null || ultima.lng === null) return null;
+  return {
+    lat: ultima.lat,
+    lng: ultima.lng,
+    fuente: 'parada',
+    posicion_at: null,
+    poblacion: ultima.poblacion,
+    fecha: ultima.fecha,
+    hora: ultima.hora,
+  };
 }
 
 const porteNotFound = () => new HttpError(404, 'NOT_FOUND', 'Porte no encontrado.');
@@ -37,11 +71,10 @@ export async function getTracking(
   const paradas: ParadaSeguimiento[] = (await listParadas(db, clienteId, porte.id)).map(
     ({ poblacion_b, ...s }) => ({ ...s, poblacionB: poblacion_b }),
   );
-  const conPosicion = paradas.filter((s) => s.lat !== null && s.lng !== null);
-  const ultima = conPosicion[conPosicion.length - 1];
-  // The shipment's figures are its latest stop's (fecha, hora, id): the same stop the "Portes"
-  // list joins and the integration's delay notices read, so the three never disagree.
-  const reciente = paradas[paradas.length - 1];
+  // The shipment's figures: the stored live ones, else its latest stop's (fecha, hora, id), the
+  // same stop the "Portes" list joins and the integration's delay notices read.
+  const vivo = (await listSeguimientoVivo(db, clienteId, [porte.id])).get(porte.id);
+  const { paradas_previstas, ...cifras } = cifrasPorte(paradas.at(-1) ?? null, vivo);
   const documentos = await listDocumentos(db, clienteId, porte.id, options);
   return {
     partida: porte.partida,
@@ -65,17 +98,9 @@ export async function getTracking(
     peso_kg: porte.peso_kg,
     p_facturable_kg: porte.p_facturable_kg,
     paradas,
-    posicion_actual: ultima
-      ? {
-          lat: ultima.lat as number,
-          lng: ultima.lng as number,
-          poblacion: ultima.poblacion,
-          fecha: ultima.fecha,
-          hora: ultima.hora,
-        }
-      : null,
-    retraso: reciente?.retraso ?? 0,
-    kilometros_destino: reciente?.kilometros_destino ?? null,
+    paradas_previstas,
+    posicion_actual: posicionActual(paradas, cifras.seguimiento),
+    ...cifras,
     // The same file can hang from two places (a leg's CMR also set as the shipment's).
     documentos: documentos.filter((d, i) => documentos.findIndex((o) => o.id === d.id) === i),
   };

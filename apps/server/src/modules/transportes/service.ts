@@ -30,6 +30,7 @@ import { insertArchivo } from '../archivos/repository.js';
 import { archivoValues, recordUpload, type UploadDeps } from '../archivos/service.js';
 import { recordEvent } from '../../outbox/events.js';
 import { recordAudit } from '../audit/repository.js';
+import { findEta } from '../conductor/repository.js';
 import {
   ESTADOS_CON_ALBARAN,
   findSubpartida,
@@ -129,6 +130,8 @@ export async function getTransporte(
     ...toResumen(row),
     subpartidas_detalle: subpartidas.map(toSubpartida),
     factura_proveedor_id: row.factura_proveedor_id,
+    // The position and status the driver link stored: what the customer and the vehicle see.
+    seguimiento: (await findEta(db, row.id)) ?? null,
   };
 }
 

@@ -1,12 +1,14 @@
 import type { PorteActivo } from '@extranet/contracts/portes/porte';
-import { Anchor, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { PageTitle } from '../../../components/page-title';
 import { PorteEstadoBadge } from '../../../components/porte-estado-badge';
-import { formatDate, formatInteger, formatKg } from '../../../lib/format';
+import { EstadoEtaBadge } from '../../../components/estado-eta-badge';
+import { UltimaPosicion } from '../../../components/ultima-posicion';
+import { formatDate, formatHora, formatInteger, formatKg } from '../../../lib/format';
 import { usePortalContext } from '../../../lib/portal-context';
 import { portesExportUrls, usePortes, type PortesFiltros } from '../api/get-portes';
 import { toSearchParams } from '../url-query';
@@ -109,14 +111,25 @@ export function PortesPage() {
       {
         id: 'ultima',
         header: t('portes.col.ultimaParada'),
+        // While the driver shares: the last position; else the last reported stop. The km are
+        // the shipment's (the same figure as the tracking's "Km hasta destino").
         cell: (p) =>
-          p.ultima_parada ? (
+          p.seguimiento ? (
+            <Text size="sm" span>
+              <UltimaPosicion at={p.seguimiento.posicion_at} size="sm" />
+              {p.kilometros_destino !== null && (
+                <Text span size="xs" c="gray.7" display="block">
+                  {t('tracking.kmDestino', { km: formatInteger(p.kilometros_destino) })}
+                </Text>
+              )}
+            </Text>
+          ) : p.ultima_parada ? (
             <Text size="sm" span>
               {p.ultima_parada.poblacion ?? ''}
               <Text span size="xs" c="gray.7" display="block">
                 {formatDate(p.ultima_parada.fecha)} {p.ultima_parada.hora}
-                {p.ultima_parada.kilometros_destino !== null &&
-                  ` · ${t('tracking.kmDestino', { km: formatInteger(p.ultima_parada.kilometros_destino) })}`}
+                {p.kilometros_destino !== null &&
+                  ` · ${t('tracking.kmDestino', { km: formatInteger(p.kilometros_destino) })}`}
               </Text>
             </Text>
           ) : (
@@ -124,9 +137,28 @@ export function PortesPage() {
           ),
       },
       {
+        id: 'seguimiento',
+        header: t('portes.col.seguimiento'),
+        cell: (p) =>
+          p.seguimiento ? (
+            <Stack gap={2} align="flex-start">
+              <EstadoEtaBadge estado={p.seguimiento.estado} />
+              {p.seguimiento.eta_at && (
+                <Text size="xs">
+                  {t('seguimiento.eta', { eta: formatHora(p.seguimiento.eta_at) })}
+                </Text>
+              )}
+            </Stack>
+          ) : (
+            ''
+          ),
+        width: 130,
+      },
+      {
         id: 'retraso',
         header: t('portes.col.retraso'),
-        cell: (p) => <RetrasoText minutos={p.ultima_parada?.retraso} />,
+        // The shipment's delay: the same figure as the tracking's, whatever its source.
+        cell: (p) => <RetrasoText minutos={p.retraso} />,
         align: 'right',
         width: 90,
       },

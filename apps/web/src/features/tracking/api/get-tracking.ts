@@ -8,6 +8,8 @@ export function trackingQueryOptions(partida: string) {
     queryKey: endpointKey(getTracking, input),
     queryFn: ({ signal }) => callEndpoint(getTracking, input, { signal }),
     enabled: partida !== '',
+    // The driver's pings move the position and ETA: refreshed while the page is open.
+    refetchInterval: 60_000,
   });
 }
 

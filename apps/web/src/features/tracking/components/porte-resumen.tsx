@@ -2,7 +2,15 @@ import { Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PorteEstadoBadge } from '../../../components/porte-estado-badge';
-import { formatDate, formatDateTime, formatInteger, formatKg } from '../../../lib/format';
+import { EstadoEtaBadge } from '../../../components/estado-eta-badge';
+import { UltimaPosicion } from '../../../components/ultima-posicion';
+import {
+  formatDate,
+  formatDateTime,
+  formatHora,
+  formatInteger,
+  formatKg,
+} from '../../../lib/format';
 import type { TrackingPorte } from '@extranet/contracts/tracking/tracking';
 import { CountryCode } from './country-code';
 
@@ -38,7 +46,18 @@ export function PorteResumen({ porte }: { porte: TrackingPorte }) {
     ...(porte.entregado_at
       ? ([[t('tracking.entregado'), formatDateTime(porte.entregado_at)]] as Array<[string, string]>)
       : []),
-    // The shipment's delay and km to go: its latest stop's, as in the "Portes" list.
+    // The shipment's figures, as the "Portes" list shows them (live while the driver shares).
+    ...(porte.seguimiento?.eta_at
+      ? ([
+          [
+            t('tracking.etaEntrega'),
+            `${formatHora(porte.seguimiento.eta_at)} (${t('seguimiento.ventana', {
+              desde: formatHora(porte.seguimiento.eta_desde),
+              hasta: formatHora(porte.seguimiento.eta_hasta),
+            })})`,
+          ],
+        ] as Array<[string, string]>)
+      : []),
     [
       t('tracking.retrasoActual'),
       porte.retraso > 0
@@ -59,8 +78,14 @@ export function PorteResumen({ porte }: { porte: TrackingPorte }) {
         <Title order={2} size="h3">
           {t('tracking.partida', { partida: porte.partida })}
         </Title>
-        <PorteEstadoBadge estado={porte.estado} />
+        <Group gap="xs">
+          <PorteEstadoBadge estado={porte.estado} />
+          {porte.seguimiento && <EstadoEtaBadge estado={porte.seguimiento.estado} />}
+        </Group>
       </Group>
+      {porte.seguimiento && (
+        <UltimaPosicion at={porte.seguimiento.posicion_at} size="sm" c="gray.7" mt={4} />
+      )}
       <Group gap="xs" mt="xs" wrap="wrap" fz="lg">
         <Lugar
           poblacion={porte.origen_poblacion}

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapView } from '../../../components/map-view/map-view';
 import type { MapMarker } from '../../../components/map-view/types';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import type { TrackingPorte } from '@extranet/contracts/tracking/tracking';
 import { nombreParada } from './tracking-timeline';
 
@@ -28,14 +28,15 @@ export function trackingMarkers(
     });
   });
   if (detalle.posicion_actual) {
-    const { lat, lng, fecha, hora } = detalle.posicion_actual;
+    const { lat, lng, fecha, hora, posicion_at } = detalle.posicion_actual;
     markers.push({
       id: 'posicion-actual',
       position: { lat, lng },
       title: t('tracking.posicionActual'),
       label: '●',
       ...MARCADOR_ACTUAL,
-      description: `${formatDate(fecha)} ${hora}`,
+      // The driver's ping: its instant in the viewer's time zone; a stop: as it was reported.
+      description: posicion_at ? formatDateTime(posicion_at) : `${formatDate(fecha)} ${hora}`,
       options: { zIndex: 1000 },
     });
   }

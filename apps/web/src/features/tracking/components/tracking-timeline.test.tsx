@@ -49,15 +49,20 @@ describe('TrackingTimeline', () => {
     expect(within(item!).queryByText(/Retraso/)).not.toBeInTheDocument();
   });
 
-  it('shows poblacionB after the town when present, alone when the town is missing', () => {
+  it('names a stop by its own town, never by the destination it reports (poblacionB)', () => {
+    // Issue 17: "Zaragoza (Bordeaux)", and a stop without a town named after the destination
+    // showing "148 km hasta destino": poblacionB is the destination as the ERP reports it.
     renderTimeline([
       parada({ id: 1, poblacion: 'Zaragoza', poblacionB: 'Bordeaux' }),
-      parada({ id: 2, poblacion: null, poblacionB: 'Coslada' }),
-      parada({ id: 3, poblacion: 'Lyon', poblacionB: 'lyon' }),
+      parada({ id: 2, poblacion: null, poblacionB: 'Bordeaux', kilometros_destino: 148 }),
     ]);
-    expect(screen.getByText('Zaragoza (Bordeaux)')).toBeInTheDocument();
-    expect(screen.getByText('Coslada')).toBeInTheDocument();
-    expect(screen.getByText('Lyon')).toBeInTheDocument();
+    const [zaragoza, sinNombre] = within(
+      screen.getByRole('list', { name: 'Paradas' }),
+    ).getAllByRole('listitem');
+    expect(zaragoza).toHaveTextContent('Zaragoza');
+    expect(sinNombre).toHaveTextContent('Población desconocida');
+    expect(sinNombre).toHaveTextContent('148 km hasta destino');
+    expect(screen.queryByText(/Bordeaux/)).not.toBeInTheDocument();
   });
 
   it('highlights delays: orange up to an hour, red beyond, in order', () => {

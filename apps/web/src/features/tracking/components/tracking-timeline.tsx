@@ -12,16 +12,12 @@ export const RETRASO_GRAVE_MIN = 60;
 export const RETRASO_COLOR = { leve: '#b34700', grave: '#c92a2a' } as const;
 
 /**
- * The place name of a stop: "población (poblaciónB)". `poblacionB` is the town as the stop
- * reports it (the contract: usually the destination); it stands alone when `poblacion` is empty
- * and is left out when it repeats `poblacion`.
+ * The place name of a stop: its own town. `poblacionB` is the destination as the stop reports
+ * it (the ERP's contract), never the stop's name: "Zaragoza (Bordeaux)" read as a place, and a
+ * stop without a town named after the destination showed "148 km hasta destino" (issue 17).
  */
-export function nombreParada(parada: Pick<ParadaSeguimiento, 'poblacion' | 'poblacionB'>): string {
-  const a = parada.poblacion?.trim() ?? '';
-  const b = parada.poblacionB?.trim() ?? '';
-  if (!a) return b;
-  if (!b || b.toLowerCase() === a.toLowerCase()) return a;
-  return `${a} (${b})`;
+export function nombreParada(parada: Pick<ParadaSeguimiento, 'poblacion'>): string {
+  return parada.poblacion?.trim() ?? '';
 }
 
 /** The stops of a shipment, oldest first, as a vertical timeline (spec §3 stop fields). */

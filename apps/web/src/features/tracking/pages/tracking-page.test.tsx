@@ -111,20 +111,147 @@ const detalle = {
   posicion_actual: {
     lat: 41.65,
     lng: -0.88,
+    fuente: 'parada',
+    posicion_at: null,
     poblacion: 'Zaragoza',
     fecha: '2026-11-21',
     hora: '12:30',
   },
   retraso: 30,
   kilometros_destino: 120,
+  seguimiento: null,
+  paradas_previstas: [],
   documentos: [{ id: 7, tipo: 'cmr', nombre: 'CMR 2600012.pdf', factura_id: null }],
 };
 
+/** Now in the tests with a live shipment: 17:00 UTC (the browser's zone is UTC in tests). */
+const AHORA = new Date('2026-11-25T17:00:00.000Z');
+
+const VIVO = {
+  lat: 41.2,
+  lng: -1.9,
+  posicion_at: '2026-11-25T16:53:00.000Z',
+  calculado_at: '2026-11-25T16:53:05.000Z',
+  estado: 'con_retraso',
+  km_restantes: 148,
+  eta_at: '2026-11-25T19:40:00.000Z',
+  eta_desde: '2026-11-25T19:10:00.000Z',
+  eta_hasta: '2026-11-25T20:10:00.000Z',
+  retraso: 95,
+} as const;
+
+function porteActivo(overrides: Record<string, unknown>) {
+  return {
+    id: 1,
+    partida: '2600012',
+    ref_cliente: null,
+    estado: 'en_transito',
+    incidencia: null,
+    origen_poblacion: 'Madrid',
+    origen_pais_iso: 'ES',
+    destino_poblacion: 'Lyon',
+    destino_pais_iso: 'FR',
+    fecha_carga_prevista: '2026-11-24',
+    fecha_entrega_prevista: '2026-11-25',
+    entregado_at: null,
+    bultos: 12,
+    peso_kg: 8500,
+    p_facturable_kg: 8500,
+    retraso: 0,
+    kilometros_destino: null,
+    seguimiento: null,
+    ultima_parada: null,
+    ...overrides,
+  };
+}
+
 describe('TrackingPage', () => {
-  it("with nothing selected nor searched says 'Por favor, seleccionar un registro a mostrar'", () => {
-    mockApi({});
+  it('with nothing selected nor searched lists the shipments in progress with status and ETA', async () => {
+    // Issue 17: the customer landed on an empty search.
+    vi.useFakeTimers({ now: AHORA, toFake: ['Date'] });
+    mockApi({
+      'GET /api/clientes/portes?orden=fecha_carga_prevista_asc&limit=50': () =>
+        json(200, {
+          items: [
+            porteActivo({ id: 1, partida: '2600012', seguimiento: VIVO, retraso: 95 }),
+            porteActivo({ id: 2, partida: '2600019', estado: 'pendiente' }),
+            porteActivo({ id: 3, partida: '2600026' }),
+          ],
+          nextCursor: null,
+        }),
+    });
     renderRoute(<TrackingPage />, '/clientes/tracking');
-    expect(screen.getByText('Por favor, seleccionar un registro a mostrar')).toBeInTheDocument();
+    const lista = await screen.findByRole('region', { name: 'Portes en curso' });
+    const filas = await within(lista).findAllByRole('listitem');
+    // In progress: on the road or with an incident, not waiting to load.
+    expect(filas).toHaveLength(2);
+    expect(within(filas[0]!).getByRole('link', { name: 'Partida 2600012' })).toHaveAttribute(
+      'href',
+      '/clientes/tracking-porte/2600012',
+    );
+    expect(filas[0]).toHaveTextContent('Con retraso');
+    expect(filas[0]).toHaveTextContent('ETA entrega: 19:40');
+    expect(filas[0]).toHaveTextContent('95 min tarde');
+    expect(filas[0]).toHaveTextContent('Última posición hace 7 min');
+    expect(filas[1]).toHaveTextContent('Partida 2600026');
+    expect(filas[1]).not.toHaveTextContent('Última posición');
+    vi.useRealTimers();
+  });
+
+  it('the live figures of a shipment: status, last position relative to now, ETA per stop', async () => {
+    vi.useFakeTimers({ now: AHORA, toFake: ['Date'] });
+    mockApi({
+      'GET /api/clientes/portes/2600012/tracking': () =>
+        json(200, {
+          ...detalle,
+          seguimiento: VIVO,
+          retraso: 95,
+          kilometros_destino: 148,
+          posicion_actual: {
+            lat: 41.2,
+            lng: -1.9,
+            fuente: 'conductor',
+            posicion_at: VIVO.posicion_at,
+            poblacion: null,
+            fecha: '2026-11-25',
+            hora: '16:53',
+          },
+          paradas_previstas: [
+            {
+              id: 9,
+              orden: 2,
+              tipo: 'descarga',
+              poblacion: 'Lyon',
+              cp: '69001',
+              pais_iso: 'FR',
+              ventana_desde: '2026-11-25T07:00:00.000Z',
+              ventana_hasta: '2026-11-25T17:00:00.000Z',
+              llegada_at: null,
+              completada_at: null,
+              km_restantes: 148,
+              eta_at: VIVO.eta_at,
+              eta_desde: VIVO.eta_desde,
+              eta_hasta: VIVO.eta_hasta,
+              estado: 'con_retraso',
+              retraso: 95,
+            },
+          ],
+        }),
+    });
+    renderRoute(<TrackingPage />, '/clientes/tracking-porte/2600012');
+    expect(await screen.findByRole('heading', { name: 'Partida 2600012' })).toBeInTheDocument();
+    // Relative to the instant the phone took it: never a wall-clock time hours off.
+    expect(screen.getByText(/Última posición/)).toHaveTextContent('Última posición hace 7 min');
+    expect(screen.getAllByText('Con retraso').length).toBeGreaterThanOrEqual(2);
+    const previstas = screen.getByRole('region', { name: 'Próximas paradas' });
+    expect(previstas).toHaveTextContent('Descarga · Lyon');
+    expect(previstas).toHaveTextContent('ETA 19:40 (entre 19:10 y 20:10) · 148 km');
+    expect(previstas).toHaveTextContent('95 min tarde');
+    const resumen = screen
+      .getByRole('heading', { name: 'Partida 2600012' })
+      .closest('div')!.parentElement!;
+    expect(resumen).toHaveTextContent('148 km');
+    vi.useRealTimers();
   });
 
   it('searches and links each result to its tracking', async () => {

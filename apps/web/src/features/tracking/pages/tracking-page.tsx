@@ -7,13 +7,13 @@ import { PageTitle } from '../../../components/page-title';
 import { isApiRequestError } from '../../../lib/api-client';
 import { usePortalContext } from '../../../lib/portal-context';
 import { useTracking } from '../api/get-tracking';
+import { ParadasPrevistas } from '../components/paradas-previstas';
 import { PorteResumen } from '../components/porte-resumen';
 import { TrackingBusqueda } from '../components/tracking-busqueda';
 import { TrackingDocumentos } from '../components/tracking-documentos';
+import { TrackingEnCurso } from '../components/tracking-en-curso';
 import { TrackingMapa } from '../components/tracking-mapa';
 import { TrackingTimeline } from '../components/tracking-timeline';
-
-/** Spec §8: what the page says with no shipment selected and nothing searched. */
 
 function TrackingDetalleView({ partida }: { partida: string }) {
   const { t } = useTranslation();
@@ -60,6 +60,20 @@ function TrackingDetalleView({ partida }: { partida: string }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="lg">
+            {detalle.paradas_previstas.length > 0 && (
+              <Paper
+                withBorder
+                p="md"
+                radius="md"
+                component="section"
+                aria-labelledby="tracking-previstas"
+              >
+                <Title order={2} size="h4" mb="md" id="tracking-previstas">
+                  {t('tracking.paradasPrevistas')}
+                </Title>
+                <ParadasPrevistas paradas={detalle.paradas_previstas} />
+              </Paper>
+            )}
             <Paper
               withBorder
               p="md"
@@ -123,7 +137,10 @@ export function TrackingPage() {
         {partida !== '' ? (
           <TrackingDetalleView partida={partida} />
         ) : (
-          q === '' && <EmptyState message={t('tracking.seleccionar')} />
+          // Issue 17: the customer lands on the shipments in progress, not on an empty search.
+          q === '' && (
+            <TrackingEnCurso hrefFor={hrefFor} portesHref={`/clientes/portes${accessSuffix}`} />
+          )
         )}
       </Stack>
     </>

@@ -2,6 +2,8 @@ import { Anchor, Badge, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { EstadoEtaBadge } from '../../../components/estado-eta-badge';
+import { UltimaPosicion } from '../../../components/ultima-posicion';
 import { usePortalContext } from '../../../lib/portal-context';
 import { formatDateTime, formatInteger, formatKg } from '../../../lib/format';
 import { useTransporte } from '../api/get-transporte';
@@ -81,6 +83,20 @@ export function SubpartidasDetalle({ transporteId }: { transporteId: number }) {
           </Group>
         ))}
       </Stack>
+      {detalle.data.seguimiento && (
+        // What the driver link stored: the position the vehicle panel and the customer see.
+        <Group gap="sm" wrap="wrap">
+          <EstadoEtaBadge estado={detalle.data.seguimiento.estado} />
+          <UltimaPosicion at={detalle.data.seguimiento.posicion_at} size="sm" />
+          {detalle.data.seguimiento.km_restantes !== null && (
+            <Text size="sm" c="gray.7">
+              {t('seguimiento.kmRestantes', {
+                km: formatInteger(detalle.data.seguimiento.km_restantes),
+              })}
+            </Text>
+          )}
+        </Group>
+      )}
       {detalle.data.estado !== 'anulado' && (
         <Group>
           <EnlaceConductorButton transporteId={transporteId} />

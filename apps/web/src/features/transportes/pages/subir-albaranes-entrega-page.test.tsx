@@ -65,6 +65,8 @@ async function control(id: number) {
   return screen.findByRole('button', { name: new RegExp(`Transporte ${id} · T${id}`) });
 }
 
+const BOTON_ENLACE = 'Enlace del conductor';
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('SubirAlbaranesEntregaPage', () => {
@@ -92,6 +94,15 @@ describe('SubirAlbaranesEntregaPage', () => {
     mount('?opened=999', 'transporteId=0&subpartidaId=0&limit=50');
     expect(await control(101)).toHaveAttribute('aria-expanded', 'true');
     expect(await control(303)).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('offers the driver link of a transport on the road, not of a delivered one', async () => {
+    // Issue 17: the driver photographs the CMR from the phone; the link is made from here too.
+    const enRuta = { ...transporte(404, [4041]), estado: 'en_transito' as const };
+    mount('?opened=404', 'transporteId=0&subpartidaId=0&limit=50', [enRuta, LIST[0]!]);
+    const panel = await screen.findByRole('region', { name: /Transporte 404/ });
+    expect(within(panel).getByRole('button', { name: BOTON_ENLACE })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: BOTON_ENLACE })).toHaveLength(1);
   });
 
   it('says so when nothing is pending', async () => {

@@ -7,6 +7,7 @@ import { PageTitle } from '../../../components/page-title';
 import { formatCents, formatDate } from '../../../lib/format';
 import { useAlbaranesPendientes } from '../api/get-albaranes-pendientes';
 import { SubpartidaUpload } from '../components/subpartida-upload';
+import { EnlaceConductorButton } from '../components/enlace-conductor';
 import { TransporteEstadoBadge } from '../components/transporte-estado-badge';
 import { UploadFiltersForm } from '../components/upload-filters-form';
 import {
@@ -116,6 +117,12 @@ export function SubirAlbaranesEntregaPage() {
                       referencia={transporte.referencia}
                     />
                   ))}
+                  {/* The driver can photograph the CMRs from the phone link (issue 17). */}
+                  {transporte.estado !== 'anulado' && transporte.estado !== 'entregado' && (
+                    <Group>
+                      <EnlaceConductorButton transporteId={transporte.id} />
+                    </Group>
+                  )}
                 </Stack>
               </Accordion.Panel>
             </Accordion.Item>

@@ -5,6 +5,7 @@ import { IconPencil, IconTruckOff } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { UltimaPosicion } from '../../../components/ultima-posicion';
 import { formatDate, formatDateTime, formatInteger, formatKg } from '../../../lib/format';
 import { vehiculosExportUrls } from '../api/get-vehiculos';
 
@@ -89,6 +90,8 @@ export function VehiculosTable(props: VehiculosTableProps) {
       {
         id: 'posicion',
         header: t('vehiculos.col.posicion'),
+        // A driver link's ping stores coordinates without a town (issue 17): shown as the
+        // driver's position, with how long ago, the same one the customer's tracking shows.
         cell: (v) =>
           v.ultima_poblacion ? (
             <div>
@@ -98,6 +101,13 @@ export function VehiculosTable(props: VehiculosTableProps) {
               <Text size="xs" c="gray.7" lh={1.3}>
                 {formatDateTime(v.ultima_posicion_at)}
               </Text>
+            </div>
+          ) : v.ultima_lat !== null && v.ultima_posicion_at ? (
+            <div>
+              <Text size="sm" lh={1.3}>
+                {t('seguimiento.posicionConductor')}
+              </Text>
+              <UltimaPosicion at={v.ultima_posicion_at} size="xs" c="gray.7" lh={1.3} />
             </div>
           ) : null,
       },

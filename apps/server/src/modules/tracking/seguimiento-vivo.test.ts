@@ -1,0 +1,225 @@
+import { randomUUID } from 'node:crypto';
+import type { PorteActivo } from '@extranet/contracts/portes/porte';
+import type { TrackingPorte } from '@extranet/contracts/tracking/tracking';
+import type { TransporteDetalle } from '@extranet/contracts/transportes/transporte';
+import type { Vehiculo } from '@extranet/contracts/vehiculos/vehiculo';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { clock } from '../../lib/clock.js';
+import { useClientesDemo, walk } from '../../test/clientes.js';
+import { MADRID, transporteConPorte } from '../../test/conductor.js';
+import { testDatabases } from '../../test/databases.js';
+import { signedIn, type TestBrowser } from '../../test/session.js';
+import { createApiKey } from '../api-keys/service.js';
+
+/*
+ * Issue 17 point 4: what the customer, the carrier and the ERP see of a shipment on the road
+ * with a driver link are the figures the conductor module stored, the same everywhere.
+ */
+
+const MIN = 60_000;
+/** On the A-2 past Guadalajara, ~55 km from Madrid towards Zaragoza. */
+const GUADALAJARA = { lat: 40.633, lng: -3.167 };
+
+describe.each(testDatabases())('seguimiento en vivo del porte ($name)', ({ open }) => {
+  const demo = useClientesDemo(open);
+  let proveedor: TestBrowser;
+  let proveedorId: number;
+  let vehiculoId: number;
+
+  beforeAll(async () => {
+    proveedor = await signedIn(demo.app, 'proveedor@demo.es', { portal: 'proveedores' });
+    const vehiculo = await demo.handle.db
+      .selectFrom('vehiculos as v')
+      .innerJoin('usuarios_proveedores as up', 'up.proveedor_id', 'v.proveedor_id')
+      .innerJoin('usuarios as u', 'u.id', 'up.usuario_id')
+      .select(['v.id', 'v.proveedor_id'])
+      .where('u.email', '=', 'proveedor@demo.es')
+      .where('v.activo', '=', 1)
+      .orderBy('v.id')
+      .executeTakeFirstOrThrow();
+    proveedorId = vehiculo.proveedor_id;
+    vehiculoId = vehiculo.id;
+  });
+
+  /** A transport on the road for the demo customer, with its driver link's token. */
+  async function enRuta() {
+    const t = await transporteConPorte(demo.handle, {
+      proveedorId,
+      clienteId: demo.clienteId,
+      vehiculoId,
+    });
+    const res = await proveedor.post(`/api/proveedores/transportes/${t.id}/enlaces-conductor`, {});
+    expect(res.statusCode, res.body).toBe(201);
+    const token = new URL(res.json<{ url: string }>().url).pathname.split('/').at(-1)!;
+    // Windows around now, whatever the hour the test runs: loading open, delivery tomorrow.
+    const ventana = (tipo: 'carga' | 'descarga', desde: number, hasta: number) =>
+      demo.handle.db
+        .updateTable('transporte_paradas')
+        .set({ ventana_desde: hace(-desde * 60), ventana_hasta: hace(-hasta * 60) })
+        .where('transporte_id', '=', t.id)
+        .where('tipo', '=', tipo)
+        .execute();
+    await ventana('carga', -2, 2);
+    await ventana('descarga', 1, 24);
+    return { ...t, token };
+  }
+
+  const conductor = (url: string, payload: object) =>
+    demo.app.inject({ method: 'POST', url, payload });
+  const hace = (min: number) => new Date(clock.now().getTime() - min * MIN).toISOString();
+
+  async function tracking(partida: string) {
+    const res = await demo.cliente.get(`/api/clientes/portes/${partida}/tracking`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<TrackingPorte>();
+  }
+
+  async function enLista(partida: string) {
+    const items = await walk<PorteActivo>(demo.cliente, '/api/clientes/portes?limit=200');
+    const row = items.find((p) => p.partida === partida);
+    expect(row, partida).toBeDefined();
+    return row!;
+  }
+
+  it("posición actual: the driver's last ping, stamped with the time the phone took it", async () => {
+    const { token, partida } = await enRuta();
+    const viaje = (await demo.app.inject({ method: 'GET', url: `/api/conductor/${token}` })).json<{
+      paradas: Array<{ id: number; tipo: string }>;
+    }>();
+    const carga = viaje.paradas.find((p) => p.tipo === 'carga')!;
+    // Loaded in Madrid an hour ago: a tracking stop with coordinates and that time.
+    for (const tipo of ['llegada', 'carga']) {
+      const res = await conductor(`/api/conductor/${token}/paradas/${carga.id}/eventos`, {
+        id: randomUUID(),
+        tipo,
+        ocurrido_at: hace(60),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const tomada = hace(5);
+    const pings = await conductor(`/api/conductor/${token}/posiciones`, {
+      posiciones: [
+        { id: 'p1', ...MADRID, tomada_at: hace(60) },
+        { id: 'p2', ...GUADALAJARA, tomada_at: tomada },
+      ],
+    });
+    expect(pings.json<{ aceptadas: number }>().aceptadas).toBe(2);
+
+    const t = await tracking(partida);
+    // It said the loading stop and its time: an hour off where and when the truck really is.
+    expect(t.posicion_actual).toMatchObject({
+      fuente: 'conductor',
+      lat: GUADALAJARA.lat,
+      lng: GUADALAJARA.lng,
+      posicion_at: tomada,
+    });
+    expect(t.seguimiento).toMatchObject({ posicion_at: tomada, lat: GUADALAJARA.lat });
+    const lista = await enLista(partida);
+    expect(lista.seguimiento?.posicion_at).toBe(tomada);
+  });
+
+  it('the list, the tracking, the carrier and the ERP feed give one status, ETA, km and delay', async () => {
+    const { id, token, partida } = await enRuta();
+    const first = await conductor(`/api/conductor/${token}/posiciones`, {
+      posiciones: [{ id: 'a', ...MADRID, tomada_at: hace(1) }],
+    });
+    expect(first.statusCode).toBe(200);
+    let t = await tracking(partida);
+    let lista = await enLista(partida);
+    expect(t.seguimiento?.estado).toBe('a_tiempo');
+    expect(lista.retraso).toBe(0);
+
+    // The unloading window now closes in 30 minutes: the truck, 5 h away, will be late.
+    await demo.handle.db
+      .updateTable('transporte_paradas')
+      .set({ ventana_hasta: new Date(clock.now().getTime() + 30 * MIN).toISOString() })
+      .where('transporte_id', '=', id)
+      .where('tipo', '=', 'descarga')
+      .execute();
+    await conductor(`/api/conductor/${token}/posiciones`, {
+      posiciones: [{ id: 'b', lat: 40.42, lng: -3.7, tomada_at: hace(0) }],
+    });
+    t = await tracking(partida);
+    lista = await enLista(partida);
+    const entrega = t.paradas_previstas.find((p) => p.tipo === 'descarga')!;
+    const vivo = t.seguimiento!;
+    expect(vivo.estado).toBe('con_retraso');
+    expect(entrega).toMatchObject({ estado: 'con_retraso', poblacion: 'Zaragoza' });
+    // Issue 17: a delay on a stop while the list said "—". One figure, everywhere.
+    expect(entrega.retraso).toBeGreaterThan(200);
+    expect(vivo.retraso).toBe(entrega.retraso);
+    expect(t.retraso).toBe(vivo.retraso);
+    expect(lista.retraso).toBe(vivo.retraso);
+    expect(lista.seguimiento).toEqual(vivo);
+    // Km to go and the delivery ETA: the delivery stop's, in the list as in the tracking.
+    expect(vivo.km_restantes).toBe(entrega.km_restantes);
+    expect(t.kilometros_destino).toBe(vivo.km_restantes);
+    expect(lista.kilometros_destino).toBe(vivo.km_restantes);
+    expect(vivo.eta_at).toBe(entrega.eta_at);
+    expect(new Date(vivo.eta_desde!) < new Date(vivo.eta_at!)).toBe(true);
+    expect(new Date(vivo.eta_at!) < new Date(vivo.eta_hasta!)).toBe(true);
+
+    // The carrier: the transport and the vehicle panel, the same position, km and status.
+    const detalle = (
+      await proveedor.get(`/api/proveedores/transportes/${id}`)
+    ).json<TransporteDetalle>();
+    expect(detalle.seguimiento).toMatchObject({
+      lat: vivo.lat,
+      lng: vivo.lng,
+      posicion_at: vivo.posicion_at,
+      estado: vivo.estado,
+      km_restantes: vivo.km_restantes,
+    });
+    const vehiculos = await walk<Vehiculo>(proveedor, '/api/proveedores/vehiculos?limit=200');
+    expect(vehiculos.find((v) => v.id === vehiculoId)).toMatchObject({
+      ultima_lat: vivo.lat,
+      ultima_lng: vivo.lng,
+      ultima_posicion_at: vivo.posicion_at,
+    });
+
+    // The ERP's change feed: the status change with the same position and delivery ETA (its
+    // first event, `estado_anterior: null`, made the feed answer 500).
+    const { key } = await createApiKey(demo.app.db, { nombre: 'ERP', scopes: ['novedades:read'] });
+    const feed = await demo.app.inject({
+      method: 'GET',
+      url: '/api/integration/v1/novedades?tipos=transporte.eta&limit=1000',
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(feed.statusCode, feed.body).toBe(200);
+    const cambio = feed
+      .json<{ items: Array<{ payload: Record<string, unknown> }> }>()
+      .items.map((n) => n.payload as unknown as EventoEta)
+      .filter((p) => p.transporte_id === id)
+      .at(-1)!;
+    expect(cambio.estado).toBe(vivo.estado);
+    expect(cambio.posicion).toEqual({ lat: vivo.lat, lng: vivo.lng, at: vivo.posicion_at });
+    const enFeed = cambio.paradas.find((p) => p.parada_id === entrega.id)!;
+    expect(enFeed).toMatchObject({
+      km_restantes: entrega.km_restantes,
+      eta_at: entrega.eta_at,
+      eta_desde: entrega.eta_desde,
+      eta_hasta: entrega.eta_hasta,
+    });
+  });
+
+  it('without a driver link the figures are the latest reported stop’s, as before', async () => {
+    const { partida } = await transporteConPorte(demo.handle, {
+      proveedorId,
+      clienteId: demo.clienteId,
+    });
+    const t = await tracking(partida);
+    expect(t.seguimiento).toBeNull();
+    expect(t.paradas_previstas).toEqual([]);
+    expect(t.posicion_actual).toBeNull();
+    expect(t.retraso).toBe(0);
+    const lista = await enLista(partida);
+    expect(lista).toMatchObject({ seguimiento: null, retraso: 0, kilometros_destino: null });
+  });
+});
+
+interface EventoEta {
+  transporte_id: number;
+  estado: string;
+  posicion: { lat: number; lng: number; at: string };
+  paradas: Array<{ parada_id: number } & Record<string, unknown>>;
+}
