@@ -4,6 +4,7 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { usePagedTable } from '../../../components/data-table/use-paged-table';
 import { FilterBar, FilterDates, StatusFilter } from '../../../components/filter-bar';
 import { PageTitle } from '../../../components/page-title';
 import { formatCents, formatDate } from '../../../lib/format';
@@ -22,10 +23,7 @@ export function HistoricoFacturasPage() {
     (next: FacturasFiltros) => setSearchParams(facturasQuery(next), { replace: true }),
     [setSearchParams],
   );
-  const query = useFacturas(filtros);
-  const rows = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const onEndReached = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const table = usePagedTable(useFacturas(filtros));
 
   const columns = useMemo<DataTableColumn<FacturaProveedorResumen>[]>(
     () => [
@@ -116,18 +114,13 @@ export function HistoricoFacturasPage() {
         />
       </FilterBar>
       <DataTable
-        data={rows}
+        {...table}
         columns={columns}
         getRowId={(row) => String(row.id)}
         getRowLabel={(row) => t('facturasProveedor.fila', { numero: row.numero })}
         label={t('facturasProveedor.tabla')}
-        loading={query.isPending}
-        error={query.isError ? query.error.message : undefined}
         emptyMessage={t('facturasProveedor.vacio')}
         renderDetail={(row) => <FacturaDetalle facturaId={row.id} />}
-        onEndReached={onEndReached}
-        hasMore={hasNextPage}
-        loadingMore={isFetchingNextPage}
         exportUrls={facturasExportUrls(filtros)}
       />
     </>
