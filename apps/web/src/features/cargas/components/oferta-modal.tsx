@@ -4,21 +4,13 @@ import {
   MAX_PRECIO_OFERTA_CENTIMOS,
 } from '@extranet/contracts/cargas/constants';
 import { tipoVehiculoLabels } from '@extranet/contracts/vehiculos/constants';
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Alert, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EurosInput } from '../../../components/euros-input';
+import { FormFooter } from '../../../components/form-footer';
 import { isApiRequestError } from '../../../lib/api-client';
 import { eurosToCents, formatCents, formatDate } from '../../../lib/format';
 import { useCrearOferta } from '../api/crear-oferta';
@@ -203,7 +195,7 @@ export function OfertaModal({ target, onClose, bloqueo }: OfertaModalProps) {
                 {bloqueo}
               </Alert>
             )}
-            <NumberInput
+            <EurosInput
               label={t('cargas.oferta.precio')}
               description={
                 carga.precio_guia_centimos !== null
@@ -213,13 +205,8 @@ export function OfertaModal({ target, onClose, bloqueo }: OfertaModalProps) {
                   : undefined
               }
               required
-              decimalSeparator=","
-              thousandSeparator="."
-              decimalScale={2}
-              min={0}
               max={MAX_EUROS}
               allowNegative={false}
-              hideControls
               data-autofocus
               {...form.getInputProps('precio')}
             />
@@ -241,19 +228,14 @@ export function OfertaModal({ target, onClose, bloqueo }: OfertaModalProps) {
               maxLength={600}
               {...form.getInputProps('comentarios')}
             />
-            {serverError && (
-              <Alert color="red" variant="light" role="alert">
-                {serverError}
-              </Alert>
-            )}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={closeDialog}>
-                {t('cargas.oferta.cancelar')}
-              </Button>
-              <Button type="submit" loading={pending} disabled={blocked}>
-                {t(isEdit ? 'cargas.oferta.guardar' : 'cargas.oferta.enviar')}
-              </Button>
-            </Group>
+            <FormFooter
+              submitLabel={t(isEdit ? 'cargas.oferta.guardar' : 'cargas.oferta.enviar')}
+              pending={pending}
+              submitDisabled={blocked}
+              error={serverError}
+              onCancel={closeDialog}
+              cancelLabel={t('cargas.oferta.cancelar')}
+            />
           </Stack>
         </form>
       )}

@@ -16,23 +16,13 @@ import type {
   VehiculoCrear,
   VehiculoEditar,
 } from '@extranet/contracts/vehiculos/vehiculo';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Checkbox, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-range-filter';
+import { FormFooter } from '../../../components/form-footer';
 import { isApiRequestError } from '../../../lib/api-client';
 import { useCrearVehiculo } from '../api/crear-vehiculo';
 import { useEditarVehiculo } from '../api/editar-vehiculo';
@@ -281,19 +271,13 @@ export function VehiculoFormModal({ opened, vehiculo, onClose }: VehiculoFormMod
             label={t('vehiculos.form.disponible')}
             {...form.getInputProps('disponible', { type: 'checkbox' })}
           />
-          {serverError && (
-            <Alert color="red" variant="light" role="alert">
-              {serverError}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={closeDialog}>
-              {t('vehiculos.form.cancelar')}
-            </Button>
-            <Button type="submit" loading={crear.isPending || editar.isPending}>
-              {vehiculo ? t('vehiculos.form.guardar') : t('vehiculos.form.crear')}
-            </Button>
-          </Group>
+          <FormFooter
+            submitLabel={vehiculo ? t('vehiculos.form.guardar') : t('vehiculos.form.crear')}
+            pending={crear.isPending || editar.isPending}
+            error={serverError}
+            onCancel={closeDialog}
+            cancelLabel={t('vehiculos.form.cancelar')}
+          />
         </Stack>
       </form>
     </Modal>
