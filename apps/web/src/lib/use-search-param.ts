@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -25,4 +25,21 @@ export function useSearchParam(
     [name, fallback, setSearchParams],
   );
   return [searchParams.get(name), set];
+}
+
+/**
+ * A page's filters kept in its query string: read with `parse` on every change of the URL,
+ * written with `toQuery` (replacing the history entry, like `useSearchParam`).
+ */
+export function useSearchFilters<F>(
+  parse: (query: URLSearchParams) => F,
+  toQuery: (filters: F) => URLSearchParams,
+): [F, (filters: F) => void] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => parse(searchParams), [parse, searchParams]);
+  const setFilters = useCallback(
+    (next: F) => setSearchParams(toQuery(next), { replace: true }),
+    [toQuery, setSearchParams],
+  );
+  return [filters, setFilters];
 }

@@ -1,14 +1,14 @@
 import type { FacturaProveedorResumen } from '@extranet/contracts/facturas-proveedor/factura-proveedor';
 import { Badge } from '@mantine/core';
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { usePagedTable } from '../../../components/data-table/use-paged-table';
 import { FilterBar, FilterDates, StatusFilter } from '../../../components/filter-bar';
 import { PageTitle } from '../../../components/page-title';
 import { formatCents, formatDate } from '../../../lib/format';
-import { useFacturas, type FacturasFiltros } from '../api/get-facturas';
+import { useSearchFilters } from '../../../lib/use-search-param';
+import { useFacturas } from '../api/get-facturas';
 import { FacturaDetalle } from '../components/factura-detalle';
 import { FacturaEstadoBadge } from '../components/factura-estado-badge';
 import { facturasExportUrls } from '../api/export-facturas';
@@ -17,12 +17,7 @@ import { FACTURA_ESTADOS, facturasQuery, parseFacturasQuery } from '../facturas-
 /** Supplier invoice history (/proveedores/facturas). */
 export function HistoricoFacturasPage() {
   const { t } = useTranslation();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filtros = useMemo(() => parseFacturasQuery(searchParams), [searchParams]);
-  const setFiltros = useCallback(
-    (next: FacturasFiltros) => setSearchParams(facturasQuery(next), { replace: true }),
-    [setSearchParams],
-  );
+  const [filtros, setFiltros] = useSearchFilters(parseFacturasQuery, facturasQuery);
   const table = usePagedTable(useFacturas(filtros));
 
   const columns = useMemo<DataTableColumn<FacturaProveedorResumen>[]>(

@@ -1,13 +1,13 @@
 import type { TransporteResumen } from '@extranet/contracts/transportes/transporte';
 import { Text } from '@mantine/core';
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { usePagedTable } from '../../../components/data-table/use-paged-table';
 import { PageTitle } from '../../../components/page-title';
+import { useSearchFilters } from '../../../lib/use-search-param';
 import { transportesExportUrls } from '../api/export-transportes';
-import { useTransportes, type TransportesFiltros } from '../api/get-transportes';
+import { useTransportes } from '../api/get-transportes';
 import { SubpartidasDetalle } from '../components/subpartidas-detalle';
 import { cargaColumns, transporteColumns } from '../components/carga-columns';
 import { TransportesFilters } from '../components/transportes-filters';
@@ -16,12 +16,7 @@ import { historicoQuery, parseHistoricoQuery } from '../historico-filters';
 /** Supplier transport history (/proveedores/transportes). */
 export function HistoricoTransportesPage() {
   const { t } = useTranslation();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filtros = useMemo(() => parseHistoricoQuery(searchParams), [searchParams]);
-  const setFiltros = useCallback(
-    (next: TransportesFiltros) => setSearchParams(historicoQuery(next), { replace: true }),
-    [setSearchParams],
-  );
+  const [filtros, setFiltros] = useSearchFilters(parseHistoricoQuery, historicoQuery);
   const table = usePagedTable(useTransportes(filtros));
 
   const columns = useMemo<DataTableColumn<TransporteResumen>[]>(() => {
