@@ -19,8 +19,6 @@ export interface FormFooterProps {
   upload?: { percent: number; label: string };
   /** Adds a Cancelar button (dialogs) that runs this. */
   onCancel?: () => void;
-  /** Text of the cancel button; "Cancelar" by default. */
-  cancelLabel?: string;
 }
 
 /**
@@ -35,7 +33,6 @@ export function FormFooter({
   error,
   upload,
   onCancel,
-  cancelLabel,
 }: FormFooterProps) {
   const { t } = useTranslation();
   return (
@@ -46,7 +43,7 @@ export function FormFooter({
         {onCancel && (
           // An upload cannot be cancelled half-way: Cancelar waits for it.
           <Button variant="default" onClick={onCancel} disabled={Boolean(upload) && pending}>
-            {cancelLabel ?? t('tabla.cancel')}
+            {t('tabla.cancel')}
           </Button>
         )}
         <Button type="submit" loading={pending} disabled={submitDisabled} leftSection={submitIcon}>

@@ -234,7 +234,6 @@ export function OfertaModal({ target, onClose, bloqueo }: OfertaModalProps) {
               submitDisabled={blocked}
               error={serverError}
               onCancel={closeDialog}
-              cancelLabel={t('cargas.oferta.cancelar')}
             />
           </Stack>
         </form>

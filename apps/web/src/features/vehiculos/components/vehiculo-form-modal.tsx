@@ -276,7 +276,6 @@ export function VehiculoFormModal({ opened, vehiculo, onClose }: VehiculoFormMod
             pending={crear.isPending || editar.isPending}
             error={serverError}
             onCancel={closeDialog}
-            cancelLabel={t('vehiculos.form.cancelar')}
           />
         </Stack>
       </form>
