@@ -26,6 +26,31 @@ export async function loginAs(
   await submitLogin(page, email, password);
 }
 
+/** Signs in as the demo carrier and waits for its first page, the load list. */
+export async function loginAsCarrier(page: Page) {
+  await loginAs(page, 'proveedor@demo.es', 'proveedores');
+  // The first page chunk may take a while on a busy machine.
+  await expect(page.getByRole('heading', { level: 1, name: 'Cargas' })).toBeVisible({
+    timeout: 15_000,
+  });
+}
+
+/**
+ * Waits until the list `name` shows its first row (a table from 768 px, cards below) and no
+ * skeleton is left (they are aria-busy), so a screenshot shows the data.
+ */
+export async function expectRowsLoaded(page: Page, name: string, width: number) {
+  const list = page.getByRole(width < 768 ? 'list' : 'table', { name });
+  await expect(list.getByRole(width < 768 ? 'listitem' : 'row').first()).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+/** A map page without a maps key: the offline map `name` and its list of places, not empty. */
+export async function expectOfflineMap(page: Page, name: string) {
+  await expect(page.getByRole('region', { name })).toBeVisible();
+  await expect(page.getByRole('list', { name }).getByRole('listitem').first()).toBeVisible();
+}
+
 /** The notification at the top of the page whose text is exactly `text`. */
 export function notification(page: Page, text: string) {
   const exact = new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
