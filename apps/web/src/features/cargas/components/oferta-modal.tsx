@@ -7,12 +7,13 @@ import { tipoVehiculoLabels } from '@extranet/contracts/vehiculos/constants';
 import { Alert, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EurosInput } from '../../../components/euros-input';
 import { FormFooter } from '../../../components/form-footer';
 import { isApiRequestError } from '../../../lib/api-client';
 import { eurosToCents, formatCents, formatDate } from '../../../lib/format';
+import { useDialogError } from '../../../lib/use-dialog-error';
 import { useCrearOferta } from '../api/crear-oferta';
 import { useEditarOferta } from '../api/editar-oferta';
 import { useVehiculosOferta } from '../api/get-vehiculos-oferta';
@@ -79,16 +80,11 @@ export function OfertaModal({ target, onClose, bloqueo }: OfertaModalProps) {
   const { t } = useTranslation();
   const crear = useCrearOferta();
   const editar = useEditarOferta();
-  // The server's answer for the dialog as opened now (a new opening starts clean).
-  const [failure, setFailure] = useState<{ for: unknown; message: string } | null>(null);
-  const session = target;
-  const serverError = failure && failure.for === session ? failure.message : null;
+  const [serverError, setServerError] = useDialogError(target);
   const closeDialog = () => {
-    setFailure(null);
+    setServerError(null);
     onClose();
   };
-  const setServerError = (message: string | null) =>
-    setFailure(message === null ? null : { for: session, message });
   const isEdit = target?.mode === 'editar';
   const vehiculos = useVehiculosOferta(target?.mode === 'crear');
 

@@ -19,11 +19,12 @@ import type {
 import { Checkbox, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-range-filter';
 import { FormFooter } from '../../../components/form-footer';
 import { isApiRequestError } from '../../../lib/api-client';
+import { useDialogError } from '../../../lib/use-dialog-error';
 import { useCrearVehiculo } from '../api/crear-vehiculo';
 import { useEditarVehiculo } from '../api/editar-vehiculo';
 
@@ -130,16 +131,11 @@ export function VehiculoFormModal({ opened, vehiculo, onClose }: VehiculoFormMod
   const { t } = useTranslation();
   const crear = useCrearVehiculo();
   const editar = useEditarVehiculo();
-  // The server's answer for the dialog as opened now (a new opening starts clean).
-  const [failure, setFailure] = useState<{ for: unknown; message: string } | null>(null);
-  const session = vehiculo ?? opened;
-  const serverError = failure && failure.for === session ? failure.message : null;
+  const [serverError, setServerError] = useDialogError(vehiculo ?? opened);
   const closeDialog = () => {
-    setFailure(null);
+    setServerError(null);
     onClose();
   };
-  const setServerError = (message: string | null) =>
-    setFailure(message === null ? null : { for: session, message });
   const form = useForm<VehiculoFormValues>({
     mode: 'controlled',
     initialValues: EMPTY,
