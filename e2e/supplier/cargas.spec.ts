@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { expectOfflineMap, expectRowsLoaded, loginAsCarrier } from '../fixtures.js';
+import {
+  expectOfflineMap,
+  expectRowsLoaded,
+  loginAsCarrier,
+  SCREENSHOT_VIEWPORTS,
+} from '../fixtures.js';
 
 /** Signs in as the demo carrier and waits for the load list. */
 async function openCargas(page: Page) {
@@ -124,10 +129,7 @@ test.describe('supplier load list', () => {
     await expectOfflineMap(page, 'Mapa de cargas por población de origen');
   });
 
-  for (const [label, width, height] of [
-    ['desktop', 1280, 800],
-    ['phone', 390, 844],
-  ] as const) {
+  for (const [label, width, height] of SCREENSHOT_VIEWPORTS) {
     test(`screenshot ${label}`, async ({ page }) => {
       await page.setViewportSize({ width, height });
       await loginAsCarrier(page);

@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { expectOfflineMap, expectRowsLoaded, loginAsCarrier } from '../fixtures.js';
+import {
+  expectOfflineMap,
+  expectRowsLoaded,
+  loginAsCarrier,
+  SCREENSHOT_VIEWPORTS,
+} from '../fixtures.js';
 
 async function openPanel(page: Page) {
   await loginAsCarrier(page);
@@ -79,10 +84,7 @@ test.describe('supplier vehicle panel', () => {
     await expectOfflineMap(page, 'Mapa de disponibilidad de vehículos');
   });
 
-  for (const [label, width, height] of [
-    ['desktop', 1280, 800],
-    ['phone', 390, 844],
-  ] as const) {
+  for (const [label, width, height] of SCREENSHOT_VIEWPORTS) {
     test(`screenshot ${label}`, async ({ page }) => {
       await page.setViewportSize({ width, height });
       await loginAsCarrier(page);
