@@ -26,6 +26,47 @@ export async function loginAs(
   await submitLogin(page, email, password);
 }
 
+/** The customer portal's pages (spec §2) with the heading each shows. */
+export const CUSTOMER_PAGES: ReadonlyArray<readonly [path: string, heading: string]> = [
+  ['/clientes/tracking', 'Tracking'],
+  ['/clientes/portes', 'Portes'],
+  ['/clientes/historico', 'Histórico'],
+  ['/clientes/facturas', 'Facturas'],
+  ['/clientes/solicitar_transporte', 'Solicitar Transporte'],
+  ['/clientes/sugerencias', 'Sugerencias'],
+];
+
+/** The sizes the screenshot tests take each page at. */
+export const SCREENSHOT_VIEWPORTS = [
+  ['desktop', 1280, 800],
+  ['phone', 390, 844],
+] as const;
+
+/** Signs in as the demo carrier and waits for its first page, the load list. */
+export async function loginAsCarrier(page: Page) {
+  await loginAs(page, 'proveedor@demo.es', 'proveedores');
+  // The first page chunk may take a while on a busy machine.
+  await expect(page.getByRole('heading', { level: 1, name: 'Cargas' })).toBeVisible({
+    timeout: 15_000,
+  });
+}
+
+/**
+ * Waits until the list `name` shows its first row (a table from 768 px, cards below) and no
+ * skeleton is left (they are aria-busy), so a screenshot shows the data.
+ */
+export async function expectRowsLoaded(page: Page, name: string, width: number) {
+  const list = page.getByRole(width < 768 ? 'list' : 'table', { name });
+  await expect(list.getByRole(width < 768 ? 'listitem' : 'row').first()).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+/** A map page without a maps key: the offline map `name` and its list of places, not empty. */
+export async function expectOfflineMap(page: Page, name: string) {
+  await expect(page.getByRole('region', { name })).toBeVisible();
+  await expect(page.getByRole('list', { name }).getByRole('listitem').first()).toBeVisible();
+}
+
 /** The notification at the top of the page whose text is exactly `text`. */
 export function notification(page: Page, text: string) {
   const exact = new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
@@ -39,27 +80,38 @@ export function dataDir(): string {
   return dir;
 }
 
-/** Undoes quoted-printable soft line breaks and `=3D`, as far as a link needs. */
+/** Undoes quoted-printable soft line breaks and escapes (UTF-8), enough to search the text. */
 function decodeQuotedPrintable(text: string): string {
   return text
     .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    .replace(/(=[0-9A-F]{2})+/g, (match) =>
+      Buffer.from(match.replace(/=/g, ''), 'hex').toString('utf8'),
+    );
 }
 
-/** The recovery link of the newest `.eml` in the outbox addressed to `email`. */
-export function newestRecoveryLink(email: string): string | undefined {
+/** The `.eml` messages of the test server's outbox, decoded, newest first. */
+function outboxMails(): string[] {
   const outbox = path.join(dataDir(), 'outbox');
   let files: string[];
   try {
     files = readdirSync(outbox).filter((name) => name.endsWith('.eml'));
   } catch {
-    return undefined;
+    return [];
   }
-  const newestFirst = files
+  return files
     .map((name) => path.join(outbox, name))
-    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
-  for (const file of newestFirst) {
-    const text = decodeQuotedPrintable(readFileSync(file, 'utf8'));
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
+    .map((file) => decodeQuotedPrintable(readFileSync(file, 'utf8')));
+}
+
+/** The newest outbox message that mentions `text`. */
+export function newestMailMentioning(text: string): string | undefined {
+  return outboxMails().find((mail) => mail.includes(text));
+}
+
+/** The recovery link of the newest `.eml` in the outbox addressed to `email`. */
+export function newestRecoveryLink(email: string): string | undefined {
+  for (const text of outboxMails()) {
     if (!text.toLowerCase().includes(email.toLowerCase())) continue;
     const link = /https?:\/\/[^\s"<>]+\/nueva-clave\?portal=\w+#[\w-]+/.exec(text)?.[0];
     if (link) return link;

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { accessLinkSuffix, loginAs } from '../fixtures.js';
+import { accessLinkSuffix, CUSTOMER_PAGES, loginAs } from '../fixtures.js';
 import { expectNoViolations } from './axe.js';
 
 /** Opens `path` and waits for its level-1 heading (the page has rendered its data). */
@@ -11,15 +11,6 @@ async function visit(page: Page, path: string, heading: string | RegExp) {
   // Let the lists' first answers and the lazy notifications settle.
   await page.waitForLoadState('networkidle');
 }
-
-const customerPages: [string, string | RegExp][] = [
-  ['/clientes/tracking', 'Tracking'],
-  ['/clientes/portes', 'Portes'],
-  ['/clientes/historico', 'Histórico'],
-  ['/clientes/facturas', 'Facturas'],
-  ['/clientes/solicitar_transporte', 'Solicitar Transporte'],
-  ['/clientes/sugerencias', 'Sugerencias'],
-];
 
 const supplierPages: [string, string | RegExp][] = [
   ['/proveedores/cargas', 'Cargas'],
@@ -75,7 +66,7 @@ test.describe('WCAG 2.2 AA (axe-core), no violations', () => {
   });
 
   // One test per page, so that one page's violations never hide another's.
-  for (const [path, heading] of customerPages) {
+  for (const [path, heading] of CUSTOMER_PAGES) {
     test(`customer page ${path}`, async ({ page }) => {
       await loginAs(page, 'cliente@demo.es');
       await expect(page).toHaveURL(/\/clientes\/tracking/);

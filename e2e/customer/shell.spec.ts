@@ -1,14 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { accessLinkSuffix, loginAs } from '../fixtures.js';
+import { accessLinkSuffix, CUSTOMER_PAGES, loginAs } from '../fixtures.js';
 
-const customerPages: Array<[path: string, heading: string]> = [
-  ['/clientes/tracking', 'Tracking'],
-  ['/clientes/portes', 'Portes'],
-  ['/clientes/historico', 'Histórico'],
-  ['/clientes/facturas', 'Facturas'],
-  ['/clientes/solicitar_transporte', 'Solicitar Transporte'],
-  ['/clientes/sugerencias', 'Sugerencias'],
-];
 const navLabels = [
   'Tracking',
   'Portes',
@@ -28,7 +20,7 @@ test.describe('customer portal shell', () => {
     for (const label of navLabels) {
       await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
     }
-    for (const [path, heading] of customerPages) {
+    for (const [path, heading] of CUSTOMER_PAGES) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       expect(new URL(page.url()).pathname).toBe(path);
@@ -42,8 +34,8 @@ test.describe('customer portal shell', () => {
     test.setTimeout(60_000);
     const suffix = await accessLinkSuffix(browser, 'cliente@demo.es', 'clientes');
     const page = await browser.newPage();
-    const [firstPath, firstHeading] = customerPages[0]!;
-    const others = customerPages.slice(1);
+    const [firstPath, firstHeading] = CUSTOMER_PAGES[0]!;
+    const others = CUSTOMER_PAGES.slice(1);
     await page.goto(`${firstPath}${suffix}`);
     await expect(page.getByRole('heading', { level: 1, name: firstHeading })).toBeVisible();
     for (const [path, heading] of others) {

@@ -1,32 +1,5 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { dataDir, loginAs, notification } from '../fixtures.js';
-
-/** Undoes quoted-printable soft breaks and escapes, enough to search the text. */
-function decode(text: string): string {
-  return text
-    .replace(/=\r?\n/g, '')
-    .replace(/(=[0-9A-F]{2})+/g, (match) =>
-      Buffer.from(match.replace(/=/g, ''), 'hex').toString('utf8'),
-    );
-}
-
-/** The newest outbox message that mentions `text`. */
-function newestMailMentioning(text: string): string | undefined {
-  const outbox = path.join(dataDir(), 'outbox');
-  let files: string[];
-  try {
-    files = readdirSync(outbox).filter((name) => name.endsWith('.eml'));
-  } catch {
-    return undefined;
-  }
-  return files
-    .map((name) => path.join(outbox, name))
-    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
-    .map((file) => decode(readFileSync(file, 'utf8')))
-    .find((mail) => mail.includes(text));
-}
+import { loginAs, newestMailMentioning, notification } from '../fixtures.js';
 
 test.describe('transport requests', () => {
   test("sends a request, sees 'Solicitud enviada' and the operators' e-mail", async ({ page }) => {

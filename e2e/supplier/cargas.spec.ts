@@ -1,14 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { loginAs } from '../fixtures.js';
+import {
+  expectOfflineMap,
+  expectRowsLoaded,
+  loginAsCarrier,
+  SCREENSHOT_VIEWPORTS,
+} from '../fixtures.js';
 
 /** Signs in as the demo carrier and waits for the load list. */
 async function openCargas(page: Page) {
-  await loginAs(page, 'proveedor@demo.es', 'proveedores');
-  // The first page chunk may take a while on a busy machine.
-  await expect(page.getByRole('heading', { level: 1, name: 'Cargas' })).toBeVisible({
-    timeout: 15_000,
-  });
+  await loginAsCarrier(page);
   await expect(page.getByRole('table', { name: 'Cargas disponibles' })).toBeVisible();
 }
 
@@ -125,31 +126,14 @@ test.describe('supplier load list', () => {
   test('the map tab works without a maps key: offline map and list', async ({ page }) => {
     await openCargas(page);
     await page.getByRole('tab', { name: 'Mapa' }).click();
-    await expect(
-      page.getByRole('region', { name: 'Mapa de cargas por población de origen' }),
-    ).toBeVisible();
-    const list = page.getByRole('list', { name: 'Mapa de cargas por población de origen' });
-    await expect(list.getByRole('listitem').first()).toBeVisible();
+    await expectOfflineMap(page, 'Mapa de cargas por población de origen');
   });
 
-  for (const [label, width, height] of [
-    ['desktop', 1280, 800],
-    ['phone', 390, 844],
-  ] as const) {
+  for (const [label, width, height] of SCREENSHOT_VIEWPORTS) {
     test(`screenshot ${label}`, async ({ page }) => {
       await page.setViewportSize({ width, height });
-      await loginAs(page, 'proveedor@demo.es', 'proveedores');
-      // The first page chunk may take a while on a busy machine.
-      await expect(page.getByRole('heading', { level: 1, name: 'Cargas' })).toBeVisible({
-        timeout: 15_000,
-      });
-      const list =
-        width < 768
-          ? page.getByRole('list', { name: 'Cargas disponibles' })
-          : page.getByRole('table', { name: 'Cargas disponibles' });
-      await expect(list.getByRole(width < 768 ? 'listitem' : 'row').first()).toBeVisible();
-      // Skeleton rows are aria-busy: the picture is taken once the data is in.
-      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await loginAsCarrier(page);
+      await expectRowsLoaded(page, 'Cargas disponibles', width);
       // Finite CSS transitions are fast-forwarded, so no fixed wait for them to settle.
       await page.screenshot({ path: `/tmp/shots/cargas-${label}.png`, animations: 'disabled' });
 

@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { loginAs } from '../fixtures.js';
+import {
+  expectOfflineMap,
+  expectRowsLoaded,
+  loginAsCarrier,
+  SCREENSHOT_VIEWPORTS,
+} from '../fixtures.js';
 
 async function openPanel(page: Page) {
-  await loginAs(page, 'proveedor@demo.es', 'proveedores');
-  // The first page chunk may take a while on a busy machine.
-  await expect(page.getByRole('heading', { level: 1, name: 'Cargas' })).toBeVisible({
-    timeout: 15_000,
-  });
+  await loginAsCarrier(page);
   await page.getByRole('navigation').getByRole('link', { name: 'Panel', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Panel de vehículos' })).toBeVisible();
 }
@@ -80,32 +81,18 @@ test.describe('supplier vehicle panel', () => {
   test('the availability map works without a maps key: offline map and list', async ({ page }) => {
     await openPanel(page);
     await page.getByRole('tab', { name: 'Mapa de disponibilidad' }).click();
-    await expect(
-      page.getByRole('region', { name: 'Mapa de disponibilidad de vehículos' }),
-    ).toBeVisible();
-    const list = page.getByRole('list', { name: 'Mapa de disponibilidad de vehículos' });
-    await expect(list.getByRole('listitem').first()).toBeVisible();
+    await expectOfflineMap(page, 'Mapa de disponibilidad de vehículos');
   });
 
-  for (const [label, width, height] of [
-    ['desktop', 1280, 800],
-    ['phone', 390, 844],
-  ] as const) {
+  for (const [label, width, height] of SCREENSHOT_VIEWPORTS) {
     test(`screenshot ${label}`, async ({ page }) => {
       await page.setViewportSize({ width, height });
-      await loginAs(page, 'proveedor@demo.es', 'proveedores');
-      // The first page chunk may take a while on a busy machine.
-      await expect(page.getByRole('heading', { level: 1, name: 'Cargas' })).toBeVisible({
-        timeout: 15_000,
-      });
+      await loginAsCarrier(page);
       await page.goto('/proveedores/panel');
       await expect(
         page.getByRole('heading', { level: 1, name: 'Panel de vehículos' }),
       ).toBeVisible();
-      const vehiculos = page.getByRole(width < 768 ? 'list' : 'table', { name: 'Vehículos' });
-      await expect(vehiculos.getByRole(width < 768 ? 'listitem' : 'row').first()).toBeVisible();
-      // Skeleton rows are aria-busy: the picture is taken once the data is in.
-      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await expectRowsLoaded(page, 'Vehículos', width);
       // Finite CSS transitions are fast-forwarded, so no fixed wait for them to settle.
       await page.screenshot({ path: `/tmp/shots/panel-${label}.png`, animations: 'disabled' });
 

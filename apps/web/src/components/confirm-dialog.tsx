@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from './error-alert';
 
 export interface ConfirmDialogProps {
   /** Whether the dialog is open. */
@@ -36,11 +37,7 @@ export function ConfirmDialog({
     <Modal opened={opened} onClose={onCancel} title={title} size="sm">
       <Stack gap="md">
         <Text size="sm">{message}</Text>
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
+        {error && <ErrorAlert>{error}</ErrorAlert>}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} data-autofocus>
             {t('tabla.cancel')}

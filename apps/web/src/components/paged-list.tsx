@@ -1,7 +1,8 @@
-import { Alert, Button, Skeleton, Stack } from '@mantine/core';
+import { Button, Skeleton, Stack } from '@mantine/core';
 import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { EmptyState } from './empty-state';
+import { ErrorAlert } from './error-alert';
 
 export interface PagedListProps<T extends { id: number }> {
   /** A keyset-paged list (`endpointPages`): its pages are concatenated in order. */
@@ -40,11 +41,7 @@ export function PagedList<T extends { id: number }>({
     );
   }
   if (query.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {query.error.message}
-      </Alert>
-    );
+    return <ErrorAlert>{query.error.message}</ErrorAlert>;
   }
   const items = query.data.pages.flatMap((page) => page.items);
   if (items.length === 0) return <EmptyState message={emptyMessage} />;

@@ -127,9 +127,11 @@ export const CargaDetalle = CargaResumen.extend({
 });
 export type CargaDetalle = z.infer<typeof CargaDetalle>;
 
-/** A load on the map: where it starts and ends. */
-export const CargaMapa = CargaResumen.pick({
-  id: true,
+/**
+ * The fields of `CargaResumen` that sum a load up where it is not the row itself (a map marker,
+ * an offer): its reference, route, load date, truck, weight and guide price.
+ */
+export const CARGA_BREVE = {
   referencia: true,
   origen_poblacion: true,
   origen_pais_iso: true,
@@ -139,7 +141,10 @@ export const CargaMapa = CargaResumen.pick({
   tipo_vehiculo: true,
   peso_kg: true,
   precio_guia_centimos: true,
-}).extend({
+} as const;
+
+/** A load on the map: where it starts and ends. */
+export const CargaMapa = CargaResumen.pick({ id: true, ...CARGA_BREVE }).extend({
   origen_lat: z.number(),
   origen_lng: z.number(),
   destino_lat: z.number(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { multilinea } from '../common/text.js';
 import { PageQuery, pageOf } from '../common/pagination.js';
-import { CargaResumen, OfertaEstado, OfertaHistorial } from './carga.js';
+import { CARGA_BREVE, CargaResumen, OfertaEstado, OfertaHistorial } from './carga.js';
 import { MAX_COMENTARIOS_OFERTA, MAX_PRECIO_OFERTA_CENTIMOS } from './constants.js';
 
 /** Path parameter `:id` of an offer. */
@@ -34,19 +34,7 @@ export type OfertaEditar = z.infer<typeof OfertaEditar>;
 /** An offer with the summary of its load. */
 export const Oferta = OfertaHistorial.extend({
   carga_id: z.number().int().positive(),
-  carga: CargaResumen.pick({
-    referencia: true,
-    origen_poblacion: true,
-    origen_pais_iso: true,
-    destino_poblacion: true,
-    destino_pais_iso: true,
-    fecha_carga: true,
-    fecha_descarga: true,
-    tipo_vehiculo: true,
-    peso_kg: true,
-    precio_guia_centimos: true,
-    estado: true,
-  }),
+  carga: CargaResumen.pick({ ...CARGA_BREVE, fecha_descarga: true, estado: true }),
 });
 export type Oferta = z.infer<typeof Oferta>;
 

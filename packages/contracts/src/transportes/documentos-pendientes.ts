@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { Centimos, IsoDate, PageQuery, pageOf } from '../common/pagination.js';
+import { IsoDate, PageQuery, pageOf } from '../common/pagination.js';
 import {
   SubpartidaDetalle,
-  TransporteEstado,
+  TransporteResumen,
   fechasDesordenadas,
   fechasEnOrden,
 } from './transporte.js';
@@ -29,17 +29,17 @@ export const SubpartidaIdParams = z.object({
 export type SubpartidaIdParams = z.infer<typeof SubpartidaIdParams>;
 
 /** A transport as the upload pages show it (header of the row). */
-export const TransporteParaSubir = z.object({
-  id: z.number().int().positive(),
-  referencia: z.string(),
-  matricula: z.string().nullable(),
-  conductor: z.string().nullable(),
-  fecha_carga: IsoDate,
-  fecha_descarga: IsoDate,
-  origen_poblacion: z.string(),
-  destino_poblacion: z.string(),
-  importe_centimos: Centimos,
-  estado: TransporteEstado,
+export const TransporteParaSubir = TransporteResumen.pick({
+  id: true,
+  referencia: true,
+  matricula: true,
+  conductor: true,
+  fecha_carga: true,
+  fecha_descarga: true,
+  origen_poblacion: true,
+  destino_poblacion: true,
+  importe_centimos: true,
+  estado: true,
 });
 export type TransporteParaSubir = z.infer<typeof TransporteParaSubir>;
 
@@ -54,10 +54,9 @@ export const AlbaranesPendientesPage = pageOf(AlbaranPendiente);
 export type AlbaranesPendientesPage = z.infer<typeof AlbaranesPendientesPage>;
 
 /** "Subir facturas": a delivered transport no carrier invoice covers yet. */
-export const TransporteSinFactura = TransporteParaSubir.extend({
-  bultos: z.number().int(),
-  peso_kg: z.number().int(),
-});
+export const TransporteSinFactura = TransporteParaSubir.extend(
+  TransporteResumen.pick({ bultos: true, peso_kg: true }).shape,
+);
 export type TransporteSinFactura = z.infer<typeof TransporteSinFactura>;
 
 /** A page of `GET /api/proveedores/transportes-sin-factura`. */

@@ -47,6 +47,7 @@ import { clearPushId } from '../../lib/storage';
 import { accessIdParam, hasAccessToken } from '../guard';
 import type { NavItem } from '../navigation';
 import { useCurrentRouteHandle } from './root-layout';
+import { ErrorAlert } from '../../components/error-alert';
 
 const NAVBAR_ID = 'portal-navigation';
 
@@ -191,12 +192,7 @@ function SignedInShell({ portal, navigation, linkSession, accessSuffix = '' }: S
 
   let content;
   if (menus.isPending) content = <PageLoader />;
-  else if (menus.isError)
-    content = (
-      <Alert color="red" variant="light" role="alert">
-        {menus.error.message}
-      </Alert>
-    );
+  else if (menus.isError) content = <ErrorAlert>{menus.error.message}</ErrorAlert>;
   else if (handle?.resource && !resources.has(handle.resource))
     content = (
       <Alert color="gray" variant="light" icon={<IconLock aria-hidden />} role="status">

@@ -1,8 +1,9 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { withDesktopLayout } from '../../test/desktop-layout';
 import { TestProviders, testQueryClient } from '../../test/render';
-import { DataTable, type DataTableColumn } from './data-table';
+import { DataTable, type DataTableColumn, type DataTableProps } from './data-table';
 
 interface Fila {
   id: number;
@@ -29,28 +30,18 @@ function renderTable(ui: React.ReactElement) {
   return render(<TestProviders queryClient={testQueryClient()}>{ui}</TestProviders>);
 }
 
-// jsdom has no layout: give elements the size of a desktop scroller so the virtualiser renders rows.
-const sizes = {
-  clientHeight: Object.getOwnPropertyDescriptor(Element.prototype, 'clientHeight'),
-  clientWidth: Object.getOwnPropertyDescriptor(Element.prototype, 'clientWidth'),
-};
-beforeAll(() => {
-  Object.defineProperty(Element.prototype, 'clientHeight', { configurable: true, get: () => 640 });
-  Object.defineProperty(Element.prototype, 'clientWidth', { configurable: true, get: () => 1024 });
-});
-afterAll(() => {
-  Object.defineProperty(Element.prototype, 'clientHeight', sizes.clientHeight!);
-  Object.defineProperty(Element.prototype, 'clientWidth', sizes.clientWidth!);
-});
+withDesktopLayout();
+
+/** The table under test over `filas`, with its columns, row ids and name ("Filas"). */
+function FilasTable(props: Omit<DataTableProps<Fila>, 'columns' | 'getRowId' | 'label'>) {
+  return <DataTable columns={columns} getRowId={(f) => String(f.id)} label="Filas" {...props} />;
+}
 
 describe('DataTable', () => {
   it('keeps the DOM small for 10,000 rows (virtualised) and says how many rows there are', () => {
     const { container } = renderTable(
-      <DataTable
+      <FilasTable
         data={filas}
-        columns={columns}
-        getRowId={(f) => String(f.id)}
-        label="Filas"
         exportUrls={{ csv: '/api/filas/export.csv', xlsx: '/api/filas/export.xlsx' }}
       />,
     );
@@ -63,25 +54,11 @@ describe('DataTable', () => {
   });
 
   it('shows the empty message and a skeleton while loading', () => {
-    const { rerender } = renderTable(
-      <DataTable
-        data={[]}
-        columns={columns}
-        getRowId={(f) => String(f.id)}
-        label="Filas"
-        loading
-      />,
-    );
+    const { rerender } = renderTable(<FilasTable data={[]} loading />);
     expect(screen.getByRole('table', { name: 'Filas' })).toHaveAttribute('aria-busy', 'true');
     rerender(
       <TestProviders queryClient={testQueryClient()}>
-        <DataTable
-          data={[]}
-          columns={columns}
-          getRowId={(f: Fila) => String(f.id)}
-          label="Filas"
-          emptyMessage="No hay cargas que coincidan con los filtros."
-        />
+        <FilasTable data={[]} emptyMessage="No hay cargas que coincidan con los filtros." />
       </TestProviders>,
     );
     expect(screen.getByRole('status')).toHaveTextContent(
@@ -94,12 +71,9 @@ describe('DataTable', () => {
     function Harness() {
       const [ids, setIds] = useState<string[]>([]);
       return (
-        <DataTable
+        <FilasTable
           data={filas.slice(0, 3)}
-          columns={columns}
-          getRowId={(f) => String(f.id)}
           getRowLabel={(f) => f.nombre}
-          label="Filas"
           selectable
           selectedIds={ids}
           onSelectionChange={(next) => {
@@ -120,12 +94,9 @@ describe('DataTable', () => {
 
   it('expands a row detail with its button and with Enter on the focused row', () => {
     renderTable(
-      <DataTable
+      <FilasTable
         data={filas.slice(0, 2)}
-        columns={columns}
-        getRowId={(f) => String(f.id)}
         getRowLabel={(f) => f.nombre}
-        label="Filas"
         renderDetail={(f) => <p>Detalle de {f.nombre}</p>}
       />,
     );
@@ -138,14 +109,7 @@ describe('DataTable', () => {
   });
 
   it('moves the roving focus with the arrow keys', () => {
-    renderTable(
-      <DataTable
-        data={filas.slice(0, 5)}
-        columns={columns}
-        getRowId={(f) => String(f.id)}
-        label="Filas"
-      />,
-    );
+    renderTable(<FilasTable data={filas.slice(0, 5)} />);
     const first = document.querySelector<HTMLElement>('[data-row-index="0"]')!;
     expect(first).toHaveAttribute('tabindex', '0');
     first.focus();
@@ -156,26 +120,14 @@ describe('DataTable', () => {
 
   it('asks for the next page near the end when more exist', () => {
     const onEndReached = vi.fn();
-    renderTable(
-      <DataTable
-        data={filas.slice(0, 5)}
-        columns={columns}
-        getRowId={(f) => String(f.id)}
-        label="Filas"
-        hasMore
-        onEndReached={onEndReached}
-      />,
-    );
+    renderTable(<FilasTable data={filas.slice(0, 5)} hasMore onEndReached={onEndReached} />);
     expect(onEndReached).toHaveBeenCalled();
   });
 
   it('links both server exports of the whole list, whatever is loaded', () => {
     renderTable(
-      <DataTable
+      <FilasTable
         data={filas.slice(0, 2)}
-        columns={columns}
-        getRowId={(f) => String(f.id)}
-        label="Filas"
         hasMore
         exportUrls={{ csv: '/api/filas/export.csv?q=a', xlsx: '/api/filas/export.xlsx?q=a' }}
       />,

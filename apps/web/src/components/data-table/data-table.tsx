@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Checkbox, Group, Skeleton, Text } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Skeleton, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronRight, IconDownload } from '@tabler/icons-react';
 import {
@@ -25,6 +25,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../empty-state';
 import classes from './data-table.module.css';
+import { ErrorAlert } from '../error-alert';
 
 /** One column of a DataTable. */
 export interface DataTableColumn<T> {
@@ -265,9 +266,7 @@ export function DataTable<T>({
     return (
       <>
         {toolbarNode}
-        <Alert color="red" variant="light" role="alert">
-          {error}
-        </Alert>
+        <ErrorAlert>{error}</ErrorAlert>
       </>
     );
   }

@@ -1,5 +1,6 @@
 import { Alert, Group, Loader } from '@mantine/core';
 import { MapView, type MapViewProps } from './map-view';
+import { ErrorAlert } from '../error-alert';
 
 export interface MapQueryViewProps extends MapViewProps {
   /** The markers are still loading: a spinner with `loadingLabel` stands in for the map. */
@@ -29,12 +30,7 @@ export function MapQueryView({
         <Loader aria-label={loadingLabel} />
       </Group>
     );
-  if (error !== undefined)
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {error}
-      </Alert>
-    );
+  if (error !== undefined) return <ErrorAlert>{error}</ErrorAlert>;
   return (
     <>
       {truncated && (

@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconFileOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -17,6 +7,7 @@ import { PageTitle } from '../../../components/page-title';
 import { isApiRequestError } from '../../../lib/api-client';
 import { formatInteger } from '../../../lib/format';
 import { archivoDownloadUrl, useArchivoInfo } from '../api/get-archivo-info';
+import { ErrorAlert } from '../../../components/error-alert';
 
 /** Bytes in Spanish units: 2048 → "2 KB", 1572864 → "1,5 MB". */
 export function formatBytes(bytes: number): string {
@@ -62,11 +53,7 @@ export function ArchivoPage() {
       </Stack>
     );
   } else if (info.isError) {
-    body = (
-      <Alert color="red" variant="light" role="alert">
-        {info.error.message}
-      </Alert>
-    );
+    body = <ErrorAlert>{info.error.message}</ErrorAlert>;
   } else {
     const archivo = info.data;
     const url = archivoDownloadUrl(archivo.id);

@@ -1,6 +1,6 @@
 import type { ClienteResumen, LoginRequest, LoginResponse } from '@extranet/contracts/auth/login';
 import type { RegionCode } from '@extranet/contracts/regiones/region';
-import { ActionIcon, Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { ActionIcon, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useField } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
@@ -19,6 +19,7 @@ import { takeAfterLogin } from '../landing';
 import { handOverMenus } from '../login-handoff';
 import { notifyDanger } from '../notify';
 import { RegionSelect } from './region-select';
+import { ErrorAlert } from '../../../components/error-alert';
 
 // Issue 7, size budget: the dialogs (Modal, table, zod for the recovery call) load on first use,
 // with the texts beyond the first screen's.
@@ -255,11 +256,7 @@ export function LoginForm({ portal }: LoginFormProps) {
             value={dregion}
             onChange={(value) => dregionField.setValue(value)}
           />
-          {formInvalid && (
-            <Alert color="red" variant="light" role="alert" p="xs">
-              {t('login.formInvalidInline')}
-            </Alert>
-          )}
+          {formInvalid && <ErrorAlert compact>{t('login.formInvalidInline')}</ErrorAlert>}
           <Button type="submit" disabled={!canSubmit} loading={loginMutation.isPending} fullWidth>
             {t('login.submit')}
           </Button>

@@ -1,6 +1,6 @@
 import type { LoginResponse } from '@extranet/contracts/auth/login';
 import type { TotpEnrolment } from '@extranet/contracts/auth/totp';
-import { Alert, Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiRequestError } from '../../../lib/api-client';
@@ -8,6 +8,7 @@ import { enrolDuringLogin, verifyLoginCode, verifyLoginRecoveryCode } from '../a
 import { TotpCodeInput } from './totp-code-input';
 import { TotpEnrolmentView } from './totp-enrolment-view';
 import { TotpRecoveryCodesView } from './totp-recovery-codes';
+import { ErrorAlert } from '../../../components/error-alert';
 
 export interface TotpLoginStepProps {
   /** `codigo`: ask for the code; `alta`: enrol first (the portal requires it). */
@@ -129,11 +130,7 @@ export function TotpLoginStep({ mode, onSignedIn, onCancel }: TotpLoginStepProps
               {useRecovery ? t('totp.useApp') : t('totp.useRecovery')}
             </Anchor>
           )}
-          {error && (
-            <Alert color="red" variant="light" role="alert" p="xs">
-              {error}
-            </Alert>
-          )}
+          {error && <ErrorAlert compact>{error}</ErrorAlert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={onCancel}>
               {t('totp.cancel')}

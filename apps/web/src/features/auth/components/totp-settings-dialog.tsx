@@ -1,5 +1,5 @@
 import type { TotpEnrolment } from '@extranet/contracts/auth/totp';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { notifySuccess } from '../notify';
 import { TotpCodeInput } from './totp-code-input';
 import { TotpEnrolmentView } from './totp-enrolment-view';
 import { TotpRecoveryCodesView } from './totp-recovery-codes';
+import { ErrorAlert } from '../../../components/error-alert';
 
 /**
  * Enrol (QR code and secret, confirmed with a first code, then the recovery codes once), ask
@@ -105,11 +106,7 @@ export function TotpSettingsDialog({ onClose }: { onClose: () => void }) {
           )}
           {enrolment && <TotpEnrolmentView enrolment={enrolment} />}
           {askCode && <TotpCodeInput value={codigo} onChange={setCodigo} />}
-          {error && (
-            <Alert color="red" variant="light" role="alert" p="xs">
-              {error}
-            </Alert>
-          )}
+          {error && <ErrorAlert compact>{error}</ErrorAlert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('totp.close')}

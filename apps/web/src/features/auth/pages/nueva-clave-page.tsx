@@ -11,6 +11,7 @@ import { loginPaths, type Portal } from '../../../lib/portal';
 import { clearSavedLogin } from '../../../lib/storage';
 import { usePasswordResetCheck, useResetPassword } from '../api/password-reset';
 import { maskEmail } from '../mask-email';
+import { ErrorAlert } from '../../../components/error-alert';
 
 /**
  * The page of the recovery e-mail's link, `/nueva-clave?portal=clientes#<token>`. The token is
@@ -50,9 +51,7 @@ function InvalidLink({ portal, message }: { portal: Portal; message: string }) {
   const { t } = useTranslation();
   return (
     <Stack gap="md">
-      <Alert color="red" variant="light" role="alert">
-        {message}
-      </Alert>
+      <ErrorAlert>{message}</ErrorAlert>
       <Button component={Link} to={loginPaths[portal]} variant="default">
         {t('resetPassword.requestNew')}
       </Button>

@@ -9,6 +9,7 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { RowAction } from '../../../components/data-table/row-action';
 
 export interface CargaAccionesProps {
   /** The open load of the row. */
@@ -45,15 +46,12 @@ export function CargaAcciones({
   let primary = null;
   if (puedeOfertar && pendiente) {
     primary = (
-      <Button
-        size="xs"
-        variant="light"
-        leftSection={<IconPencil size={14} aria-hidden />}
+      <RowAction
+        label={t('cargas.acciones.modificar')}
+        row={c.referencia}
+        icon={IconPencil}
         onClick={() => onModificar(c)}
-        aria-label={`${t('cargas.acciones.modificar')} · ${c.referencia}`}
-      >
-        {t('cargas.acciones.modificar')}
-      </Button>
+      />
     );
   } else if (puedeOfertar && !aceptada) {
     const button = (
@@ -125,15 +123,12 @@ export interface RestaurarButtonProps {
 export function RestaurarButton({ carga, loading, onRestaurar }: RestaurarButtonProps) {
   const { t } = useTranslation();
   return (
-    <Button
-      size="xs"
-      variant="light"
-      leftSection={<IconArrowBackUp size={14} aria-hidden />}
+    <RowAction
+      label={t('cargas.acciones.restaurar')}
+      row={carga.referencia}
+      icon={IconArrowBackUp}
       onClick={() => onRestaurar(carga)}
       loading={loading}
-      aria-label={`${t('cargas.acciones.restaurar')} · ${carga.referencia}`}
-    >
-      {t('cargas.acciones.restaurar')}
-    </Button>
+    />
   );
 }

@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import type { PagedTable } from '../../../components/data-table/use-paged-table';
 import {
   formatCents,
   formatDate,
@@ -38,18 +39,8 @@ const VISTAS = {
 export interface CargasTableProps<T extends CargaFila> {
   /** Which tab: its name, empty message and shared columns. */
   vista: CargasTableVista;
-  /** Loads loaded so far. */
-  cargas: readonly T[];
-  /** First page loading. */
-  loading: boolean;
-  /** Loading error message. */
-  error?: string;
-  /** More pages exist. */
-  hasMore: boolean;
-  /** The next page is loading. */
-  loadingMore: boolean;
-  /** Fetch the next page. */
-  onEndReached: () => void;
+  /** The loads loaded so far and the paging (`usePagedTable`). */
+  table: PagedTable<T>;
   /** The tab's own columns, after the shared ones (the offer, the discard date). */
   extraColumns?: readonly DataTableColumn<T>[];
   /** URLs of the server's export of the tab's whole list (CSV, XLSX). */
@@ -157,17 +148,12 @@ export function CargasTable<T extends CargaFila>(props: CargasTableProps<T>) {
 
   return (
     <DataTable
-      data={props.cargas}
+      {...props.table}
       columns={columns}
       getRowId={(c) => String(c.id)}
       getRowLabel={(c) => t('cargas.rowLabel', { ref: c.referencia })}
       label={t(textos.label)}
-      loading={props.loading}
-      error={props.error}
       emptyMessage={t(textos.empty)}
-      hasMore={props.hasMore}
-      loadingMore={props.loadingMore}
-      onEndReached={props.onEndReached}
       exportUrls={props.exportUrls}
       estimateRowHeight={58}
     />

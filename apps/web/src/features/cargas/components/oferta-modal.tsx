@@ -4,23 +4,16 @@ import {
   MAX_PRECIO_OFERTA_CENTIMOS,
 } from '@extranet/contracts/cargas/constants';
 import { tipoVehiculoLabels } from '@extranet/contracts/vehiculos/constants';
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Alert, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EurosInput } from '../../../components/euros-input';
+import { FormFooter } from '../../../components/form-footer';
 import { isApiRequestError } from '../../../lib/api-client';
 import { eurosToCents, formatCents, formatDate } from '../../../lib/format';
+import { useDialogError } from '../../../lib/use-dialog-error';
 import { useCrearOferta } from '../api/crear-oferta';
 import { useEditarOferta } from '../api/editar-oferta';
 import { useVehiculosOferta } from '../api/get-vehiculos-oferta';
@@ -87,16 +80,11 @@ export function OfertaModal({ target, onClose, bloqueo }: OfertaModalProps) {
   const { t } = useTranslation();
   const crear = useCrearOferta();
   const editar = useEditarOferta();
-  // The server's answer for the dialog as opened now (a new opening starts clean).
-  const [failure, setFailure] = useState<{ for: unknown; message: string } | null>(null);
-  const session = target;
-  const serverError = failure && failure.for === session ? failure.message : null;
+  const [serverError, setServerError] = useDialogError(target);
   const closeDialog = () => {
-    setFailure(null);
+    setServerError(null);
     onClose();
   };
-  const setServerError = (message: string | null) =>
-    setFailure(message === null ? null : { for: session, message });
   const isEdit = target?.mode === 'editar';
   const vehiculos = useVehiculosOferta(target?.mode === 'crear');
 
@@ -203,7 +191,7 @@ export function OfertaModal({ target, onClose, bloqueo }: OfertaModalProps) {
                 {bloqueo}
               </Alert>
             )}
-            <NumberInput
+            <EurosInput
               label={t('cargas.oferta.precio')}
               description={
                 carga.precio_guia_centimos !== null
@@ -213,13 +201,8 @@ export function OfertaModal({ target, onClose, bloqueo }: OfertaModalProps) {
                   : undefined
               }
               required
-              decimalSeparator=","
-              thousandSeparator="."
-              decimalScale={2}
-              min={0}
               max={MAX_EUROS}
               allowNegative={false}
-              hideControls
               data-autofocus
               {...form.getInputProps('precio')}
             />
@@ -241,19 +224,13 @@ export function OfertaModal({ target, onClose, bloqueo }: OfertaModalProps) {
               maxLength={600}
               {...form.getInputProps('comentarios')}
             />
-            {serverError && (
-              <Alert color="red" variant="light" role="alert">
-                {serverError}
-              </Alert>
-            )}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={closeDialog}>
-                {t('cargas.oferta.cancelar')}
-              </Button>
-              <Button type="submit" loading={pending} disabled={blocked}>
-                {t(isEdit ? 'cargas.oferta.guardar' : 'cargas.oferta.enviar')}
-              </Button>
-            </Group>
+            <FormFooter
+              submitLabel={t(isEdit ? 'cargas.oferta.guardar' : 'cargas.oferta.enviar')}
+              pending={pending}
+              submitDisabled={blocked}
+              error={serverError}
+              onCancel={closeDialog}
+            />
           </Stack>
         </form>
       )}

@@ -1,28 +1,25 @@
 import type { OfertaEstado } from '@extranet/contracts/cargas/carga';
 import { OFERTA_ESTADOS } from '@extranet/contracts/cargas/constants';
 import type { Oferta } from '@extranet/contracts/cargas/oferta';
-import { Button, Group, Select, Text } from '@mantine/core';
+import { Group, Select, Text } from '@mantine/core';
 import { IconPencil, IconX } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { RowAction } from '../../../components/data-table/row-action';
+import type { PagedTable } from '../../../components/data-table/use-paged-table';
 import { formatCents, formatDate, formatDateTime } from '../../../lib/format';
 import { ofertasExportUrls } from '../api/export-cargas';
 import { Lugar } from './lugar';
 import { OfertaEstadoBadge } from './oferta-estado-badge';
 
 export interface OfertasTableProps {
-  /** Offers loaded so far. */
-  ofertas: readonly Oferta[];
+  /** The offers loaded so far and the paging (`usePagedTable`). */
+  table: PagedTable<Oferta>;
   /** Status filter; undefined for all. */
   estado: OfertaEstado | undefined;
   /** Change the status filter. */
   onEstadoChange: (estado: OfertaEstado | undefined) => void;
-  loading: boolean;
-  error?: string;
-  hasMore: boolean;
-  loadingMore: boolean;
-  onEndReached: () => void;
   /** Change the price/comment of a pending offer. */
   onModificar: (oferta: Oferta) => void;
   /** Withdraw a pending offer. */
@@ -105,25 +102,19 @@ export function OfertasTable(props: OfertasTableProps) {
         cell: (o) =>
           o.estado === 'pendiente' && o.carga.estado === 'abierta' ? (
             <Group gap={6} wrap="nowrap">
-              <Button
-                size="xs"
-                variant="light"
-                leftSection={<IconPencil size={14} aria-hidden />}
+              <RowAction
+                label={t('cargas.acciones.modificar')}
+                row={o.carga.referencia}
+                icon={IconPencil}
                 onClick={() => onModificar(o)}
-                aria-label={`${t('cargas.acciones.modificar')} · ${o.carga.referencia}`}
-              >
-                {t('cargas.acciones.modificar')}
-              </Button>
-              <Button
-                size="xs"
-                variant="subtle"
-                color="red"
-                leftSection={<IconX size={14} aria-hidden />}
+              />
+              <RowAction
+                label={t('cargas.acciones.retirar')}
+                row={o.carga.referencia}
+                icon={IconX}
                 onClick={() => onRetirar(o)}
-                aria-label={`${t('cargas.acciones.retirar')} · ${o.carga.referencia}`}
-              >
-                {t('cargas.acciones.retirar')}
-              </Button>
+                danger
+              />
             </Group>
           ) : null,
       },
@@ -133,17 +124,12 @@ export function OfertasTable(props: OfertasTableProps) {
 
   return (
     <DataTable
-      data={props.ofertas}
+      {...props.table}
       columns={columns}
       getRowId={(o) => String(o.id)}
       getRowLabel={(o) => t('cargas.rowLabel', { ref: o.carga.referencia })}
       label={t('cargas.tabs.ofertas')}
-      loading={props.loading}
-      error={props.error}
       emptyMessage={t('cargas.emptyOfertas')}
-      hasMore={props.hasMore}
-      loadingMore={props.loadingMore}
-      onEndReached={props.onEndReached}
       exportUrls={ofertasExportUrls(props.estado)}
       estimateRowHeight={58}
       toolbar={

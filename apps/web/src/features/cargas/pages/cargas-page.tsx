@@ -5,12 +5,12 @@ import { Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { usePagedTable } from '../../../components/data-table/use-paged-table';
 import { PageTitle } from '../../../components/page-title';
-import { isApiRequestError } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/format';
 import { findMenuEntry, usePortalContext } from '../../../lib/portal-context';
+import { useSearchParam } from '../../../lib/use-search-param';
 import { useDescartarCarga } from '../api/descartar-carga';
 import { useBloqueoOfertas } from '../api/get-bloqueo-ofertas';
 import { cargasExportUrls, descartadosExportUrls } from '../api/export-cargas';
@@ -30,12 +30,6 @@ type Vista = 'disponibles' | 'ofertas' | 'descartadas' | 'mapa';
 // The shell's certificate warning (features/certificados) shows the reason on every supplier
 // page; the disabled offer buttons point at it by this id. Features don't import each other.
 const BLOQUEO_ID = 'aviso-certificados';
-
-function errorMessage(error: unknown): string | undefined {
-  if (!error) return undefined;
-  if (isApiRequestError(error) || error instanceof Error) return error.message;
-  return typeof error === 'string' ? error : undefined;
-}
 
 interface RetirarTarget {
   ofertaId: number;
@@ -57,21 +51,14 @@ export function CargasPage() {
     ...(puedeDescartar ? (['descartadas'] as const) : []),
     ...(puedeMapa ? (['mapa'] as const) : []),
   ];
-  const [searchParams, setSearchParams] = useSearchParams();
-  const pedida = searchParams.get('vista') as Vista | null;
-  const vista: Vista = pedida && vistas.includes(pedida) ? pedida : 'disponibles';
-  const setVista = (next: string | null) => {
-    const params = new URLSearchParams(searchParams);
-    if (!next || next === 'disponibles') params.delete('vista');
-    else params.set('vista', next);
-    setSearchParams(params, { replace: true });
-  };
+  const [pedida, setVista] = useSearchParam('vista', 'disponibles');
+  const vista = vistas.find((v) => v === pedida) ?? 'disponibles';
 
   const [filtros, setFiltros] = useState<CargasFiltros>(FILTROS_INICIALES);
   const [estadoOferta, setEstadoOferta] = useState<OfertaEstado | undefined>();
-  const cargas = useCargas(filtros);
-  const ofertas = useOfertas(estadoOferta, vista === 'ofertas');
-  const descartados = useDescartados(vista === 'descartadas');
+  const cargas = usePagedTable(useCargas(filtros));
+  const ofertas = usePagedTable(useOfertas(estadoOferta, vista === 'ofertas'));
+  const descartadas = usePagedTable(useDescartados(vista === 'descartadas'));
   const bloqueoQuery = useBloqueoOfertas();
   const bloqueo = bloqueoQuery.data?.bloqueado ? (bloqueoQuery.data.motivo ?? '') : null;
 
@@ -80,16 +67,6 @@ export function CargasPage() {
   const retirar = useRetirarOferta();
   const descartar = useDescartarCarga();
   const restaurar = useRestaurarCarga();
-
-  const cargasRows = useMemo(() => cargas.data?.pages.flatMap((p) => p.items) ?? [], [cargas.data]);
-  const ofertasRows = useMemo(
-    () => ofertas.data?.pages.flatMap((p) => p.items) ?? [],
-    [ofertas.data],
-  );
-  const descartadasRows = useMemo(
-    () => descartados.data?.pages.flatMap((p) => p.items) ?? [],
-    [descartados.data],
-  );
 
   const onOfertar = useCallback(
     (carga: CargaResumen) => setOfertaTarget({ mode: 'crear', carga }),
@@ -208,13 +185,6 @@ export function CargasPage() {
     });
   }
 
-  const { fetchNextPage: nextCargas } = cargas;
-  const { fetchNextPage: nextOfertas } = ofertas;
-  const { fetchNextPage: nextDescartados } = descartados;
-  const loadMoreCargas = useCallback(() => void nextCargas(), [nextCargas]);
-  const loadMoreOfertas = useCallback(() => void nextOfertas(), [nextOfertas]);
-  const loadMoreDescartados = useCallback(() => void nextDescartados(), [nextDescartados]);
-
   return (
     <>
       <PageTitle>{t('routes.proveedor-cargas.title')}</PageTitle>
@@ -230,12 +200,7 @@ export function CargasPage() {
           <CargasFilters value={filtros} onChange={setFiltros} />
           <CargasTable
             vista="disponibles"
-            cargas={cargasRows}
-            loading={cargas.isPending}
-            error={errorMessage(cargas.error)}
-            hasMore={cargas.hasNextPage}
-            loadingMore={cargas.isFetchingNextPage}
-            onEndReached={loadMoreCargas}
+            table={cargas}
             extraColumns={columnasDisponibles}
             exportUrls={cargasExportUrls(filtros)}
             renderActions={puedeOfertar || puedeDescartar ? accionesDisponible : undefined}
@@ -244,14 +209,9 @@ export function CargasPage() {
         {puedeOfertar && (
           <Tabs.Panel value="ofertas">
             <OfertasTable
-              ofertas={ofertasRows}
+              table={ofertas}
               estado={estadoOferta}
               onEstadoChange={setEstadoOferta}
-              loading={ofertas.isPending}
-              error={errorMessage(ofertas.error)}
-              hasMore={ofertas.hasNextPage}
-              loadingMore={ofertas.isFetchingNextPage}
-              onEndReached={loadMoreOfertas}
               onModificar={onModificarOferta}
               onRetirar={onRetirarOferta}
             />
@@ -261,12 +221,7 @@ export function CargasPage() {
           <Tabs.Panel value="descartadas">
             <CargasTable
               vista="descartadas"
-              cargas={descartadasRows}
-              loading={descartados.isPending}
-              error={errorMessage(descartados.error)}
-              hasMore={descartados.hasNextPage}
-              loadingMore={descartados.isFetchingNextPage}
-              onEndReached={loadMoreDescartados}
+              table={descartadas}
               extraColumns={columnasDescartadas}
               exportUrls={descartadosExportUrls()}
               renderActions={accionesDescartada}

@@ -1,14 +1,13 @@
 import type { CertificadoTipoEstado } from '@extranet/contracts/certificados/certificado';
-import { Alert, Button, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
+import { Modal, SimpleGrid, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-range-filter';
-import { FileDropzone } from '../../../components/file-dropzone';
-import { UploadProgress } from '../../../components/upload-progress';
+import { DocumentDropzone } from '../../../components/document-dropzone';
+import { FormFooter } from '../../../components/form-footer';
 import { formatDate } from '../../../lib/format';
-import { UPLOAD_MAX_BYTES } from '../../../lib/upload';
 import { useSubirCertificado } from '../api/subir-certificado';
 
 export interface RenovarModalProps {
@@ -119,12 +118,8 @@ export function RenovarModal({ certificado, onClose }: RenovarModalProps) {
               minDate={tomorrow}
             />
           </SimpleGrid>
-          <FileDropzone
+          <DocumentDropzone
             label={t('certificados.modal.fichero')}
-            accept="application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png"
-            acceptLabel={t('subida.pdfImagen')}
-            maxBytes={UPLOAD_MAX_BYTES}
-            capture="environment"
             value={file}
             onChange={(next) => {
               setFile(next);
@@ -133,22 +128,13 @@ export function RenovarModal({ certificado, onClose }: RenovarModalProps) {
             error={errors.file}
             disabled={subir.isPending}
           />
-          {subir.isPending && (
-            <UploadProgress percent={percent} label={certificado?.nombre ?? ''} />
-          )}
-          {subir.isError && (
-            <Alert color="red" variant="light" role="alert">
-              {subir.error.message}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={subir.isPending}>
-              {t('tabla.cancel')}
-            </Button>
-            <Button type="submit" loading={subir.isPending}>
-              {t('certificados.modal.enviar')}
-            </Button>
-          </Group>
+          <FormFooter
+            submitLabel={t('certificados.modal.enviar')}
+            pending={subir.isPending}
+            error={subir.error?.message}
+            upload={{ percent, label: certificado?.nombre ?? '' }}
+            onCancel={close}
+          />
         </Stack>
       </form>
     </Modal>

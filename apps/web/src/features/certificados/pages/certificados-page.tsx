@@ -1,23 +1,14 @@
 import { downloadArchivoProveedor } from '@extranet/contracts/archivos/endpoints';
 import type { CertificadoTipoEstado } from '@extranet/contracts/certificados/certificado';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconDownload, IconRefresh, IconUpload } from '@tabler/icons-react';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconRefresh, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
+import { ErrorAlert } from '../../../components/error-alert';
+import { DownloadLink } from '../../../components/inline-status';
 import { PageTitle } from '../../../components/page-title';
+import { SkeletonList } from '../../../components/skeleton-list';
 import { endpointUrl } from '../../../lib/endpoint-client';
 import { formatDate } from '../../../lib/format';
 import { useCertificados } from '../api/get-certificados';
@@ -83,19 +74,15 @@ function CertificadoCard({
               {certificado.historial.map((version) => (
                 <li key={version.id}>
                   {version.archivo_id ? (
-                    <Anchor
-                      size="sm"
+                    <DownloadLink
                       href={endpointUrl(downloadArchivoProveedor, {
                         params: { id: version.archivo_id },
                       })}
-                      download
-                      style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
                     >
-                      <IconDownload size={14} aria-hidden />
                       {t('certificados.version', {
                         fecha: formatDate(version.fecha_caducidad),
                       })}
-                    </Anchor>
+                    </DownloadLink>
                   ) : (
                     <Text size="sm" c="dimmed">
                       {t('certificados.versionSinFichero', {
@@ -142,19 +129,9 @@ export function CertificadosPage() {
 
   let content;
   if (query.isPending) {
-    content = (
-      <SimpleGrid cols={{ base: 1, md: 2 }} aria-busy="true">
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} height={180} radius="md" />
-        ))}
-      </SimpleGrid>
-    );
+    content = <SkeletonList count={4} height={180} grid />;
   } else if (query.isError) {
-    content = (
-      <Alert color="red" variant="light" role="alert">
-        {query.error.message}
-      </Alert>
-    );
+    content = <ErrorAlert>{query.error.message}</ErrorAlert>;
   } else if (query.data.items.length === 0) {
     content = <EmptyState message={t('certificados.vacio')} />;
   } else {

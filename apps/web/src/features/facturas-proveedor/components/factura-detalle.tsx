@@ -1,7 +1,7 @@
 import { downloadArchivoProveedor } from '@extranet/contracts/archivos/endpoints';
-import { Anchor, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DownloadLink, InlineError, InlineLoader } from '../../../components/inline-status';
 import { endpointUrl } from '../../../lib/endpoint-client';
 import { formatCents, formatDate } from '../../../lib/format';
 import { useFactura } from '../api/get-factura';
@@ -10,35 +10,18 @@ import { useFactura } from '../api/get-factura';
 export function FacturaDetalle({ facturaId }: { facturaId: number }) {
   const { t } = useTranslation();
   const detalle = useFactura(facturaId);
-  if (detalle.isPending) {
-    return (
-      <Group gap="xs" role="status">
-        <Loader size="xs" />
-        <Text size="sm">{t('facturasProveedor.detalle.cargando')}</Text>
-      </Group>
-    );
-  }
-  if (detalle.isError) {
-    return (
-      <Text size="sm" c="red.8" role="alert">
-        {detalle.error.message}
-      </Text>
-    );
-  }
+  if (detalle.isPending) return <InlineLoader label={t('facturasProveedor.detalle.cargando')} />;
+  if (detalle.isError) return <InlineError>{detalle.error.message}</InlineError>;
   const factura = detalle.data;
   return (
     <Stack gap={6}>
       <Group gap="md" wrap="wrap">
         {factura.archivo ? (
-          <Anchor
-            size="sm"
+          <DownloadLink
             href={endpointUrl(downloadArchivoProveedor, { params: { id: factura.archivo.id } })}
-            download
-            style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
           >
-            <IconDownload size={14} aria-hidden />
             {t('facturasProveedor.detalle.descargar', { nombre: factura.archivo.nombre })}
-          </Anchor>
+          </DownloadLink>
         ) : (
           <Text size="sm" c="dimmed">
             {t('facturasProveedor.detalle.sinFichero')}

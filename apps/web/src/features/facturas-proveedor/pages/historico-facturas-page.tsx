@@ -1,13 +1,14 @@
 import type { FacturaProveedorResumen } from '@extranet/contracts/facturas-proveedor/factura-proveedor';
 import { Badge } from '@mantine/core';
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { usePagedTable } from '../../../components/data-table/use-paged-table';
 import { FilterBar, FilterDates, StatusFilter } from '../../../components/filter-bar';
 import { PageTitle } from '../../../components/page-title';
 import { formatCents, formatDate } from '../../../lib/format';
-import { useFacturas, type FacturasFiltros } from '../api/get-facturas';
+import { useSearchFilters } from '../../../lib/use-search-param';
+import { useFacturas } from '../api/get-facturas';
 import { FacturaDetalle } from '../components/factura-detalle';
 import { FacturaEstadoBadge } from '../components/factura-estado-badge';
 import { facturasExportUrls } from '../api/export-facturas';
@@ -16,16 +17,8 @@ import { FACTURA_ESTADOS, facturasQuery, parseFacturasQuery } from '../facturas-
 /** Supplier invoice history (/proveedores/facturas). */
 export function HistoricoFacturasPage() {
   const { t } = useTranslation();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filtros = useMemo(() => parseFacturasQuery(searchParams), [searchParams]);
-  const setFiltros = useCallback(
-    (next: FacturasFiltros) => setSearchParams(facturasQuery(next), { replace: true }),
-    [setSearchParams],
-  );
-  const query = useFacturas(filtros);
-  const rows = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const onEndReached = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const [filtros, setFiltros] = useSearchFilters(parseFacturasQuery, facturasQuery);
+  const table = usePagedTable(useFacturas(filtros));
 
   const columns = useMemo<DataTableColumn<FacturaProveedorResumen>[]>(
     () => [
@@ -116,18 +109,13 @@ export function HistoricoFacturasPage() {
         />
       </FilterBar>
       <DataTable
-        data={rows}
+        {...table}
         columns={columns}
         getRowId={(row) => String(row.id)}
         getRowLabel={(row) => t('facturasProveedor.fila', { numero: row.numero })}
         label={t('facturasProveedor.tabla')}
-        loading={query.isPending}
-        error={query.isError ? query.error.message : undefined}
         emptyMessage={t('facturasProveedor.vacio')}
         renderDetail={(row) => <FacturaDetalle facturaId={row.id} />}
-        onEndReached={onEndReached}
-        hasMore={hasNextPage}
-        loadingMore={isFetchingNextPage}
         exportUrls={facturasExportUrls(filtros)}
       />
     </>

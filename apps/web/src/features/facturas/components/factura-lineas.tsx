@@ -1,8 +1,9 @@
 import type { Factura, FacturaLinea } from '@extranet/contracts/facturas/factura';
-import { Alert, Group, Loader, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { ErrorAlert } from '../../../components/error-alert';
+import { InlineLoader } from '../../../components/inline-status';
 import { formatCents, formatInteger } from '../../../lib/format';
 import { useFactura } from '../api/get-factura';
 
@@ -45,21 +46,8 @@ export function FacturaLineas({ factura }: { factura: Factura }) {
   );
   const label = t('facturas.lineas', { serie: factura.serie, numero: factura.numero });
 
-  if (detalle.isPending) {
-    return (
-      <Group gap="xs" role="status">
-        <Loader size="xs" aria-hidden />
-        <Text size="sm">{t('facturas.cargandoLineas')}</Text>
-      </Group>
-    );
-  }
-  if (detalle.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {detalle.error.message}
-      </Alert>
-    );
-  }
+  if (detalle.isPending) return <InlineLoader label={t('facturas.cargandoLineas')} />;
+  if (detalle.isError) return <ErrorAlert>{detalle.error.message}</ErrorAlert>;
   return (
     <DataTable
       data={detalle.data.lineas}

@@ -3,11 +3,12 @@ import { Anchor, Badge, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { CircuitoSeguridadButton } from '../../../components/circuito-seguridad-button';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { usePagedTable } from '../../../components/data-table/use-paged-table';
 import { PageTitle } from '../../../components/page-title';
 import { formatCents, formatDate } from '../../../lib/format';
+import { useSearchParam } from '../../../lib/use-search-param';
 import { facturaPdfUrl } from '../api/get-factura';
 import { useFacturas } from '../api/get-facturas';
 import { FacturaLineas } from '../components/factura-lineas';
@@ -22,13 +23,9 @@ const ESTADO_COLOR: Record<FacturaEstado, string> = {
 /** Customer invoices (/clientes/facturas): paid / due / overdue filter, lines and PDF. */
 export function FacturasPage() {
   const { t } = useTranslation();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filtro = filtroDeUrl(searchParams.get('filtro'));
-  const facturas = useFacturas(estadoDeFiltro(filtro));
-  const rows = useMemo(
-    () => facturas.data?.pages.flatMap((page) => page.items) ?? [],
-    [facturas.data],
-  );
+  const [filtroPedido, setFiltro] = useSearchParam('filtro', 'todas');
+  const filtro = filtroDeUrl(filtroPedido);
+  const table = usePagedTable(useFacturas(estadoDeFiltro(filtro)));
 
   const columns = useMemo<DataTableColumn<Factura>[]>(
     () => [
@@ -123,28 +120,18 @@ export function FacturasPage() {
         <SegmentedControl
           aria-labelledby="facturas-filtro"
           value={filtro}
-          onChange={(value) => {
-            const params = new URLSearchParams(searchParams);
-            if (value === 'todas') params.delete('filtro');
-            else params.set('filtro', value);
-            setSearchParams(params, { replace: true });
-          }}
+          onChange={setFiltro}
           data={FILTROS_FACTURA.map((value) => ({ value, label: t(`facturas.filtros.${value}`) }))}
         />
       </Stack>
       <DataTable
-        data={rows}
+        {...table}
         columns={columns}
         getRowId={(f) => String(f.id)}
         getRowLabel={(f) => t('facturas.rowLabel', { serie: f.serie, numero: f.numero })}
         label={t('facturas.tabla')}
-        loading={facturas.isPending}
-        error={facturas.isError ? facturas.error.message : undefined}
         emptyMessage={t('facturas.empty')}
         renderDetail={(f) => <FacturaLineas factura={f} />}
-        onEndReached={() => void facturas.fetchNextPage()}
-        hasMore={facturas.hasNextPage}
-        loadingMore={facturas.isFetchingNextPage}
       />
     </>
   );

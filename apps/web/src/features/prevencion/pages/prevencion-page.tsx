@@ -1,10 +1,12 @@
 import type { PrevencionDocumento } from '@extranet/contracts/prevencion/prevencion';
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconFileTypePdf } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
+import { ErrorAlert } from '../../../components/error-alert';
 import { PageTitle } from '../../../components/page-title';
+import { SkeletonList } from '../../../components/skeleton-list';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { prevencionArchivoUrl } from '../api/archivo-url';
 import { useMarcarLeido } from '../api/marcar-leido';
@@ -34,11 +36,7 @@ function DocumentoCard({ documento }: { documento: PrevencionDocumento }) {
         <Text size="sm" c="dimmed">
           {t('prevencion.publicado', { fecha: formatDate(documento.publicado_at) })}
         </Text>
-        {marcar.isError && (
-          <Alert color="red" variant="light" role="alert">
-            {marcar.error.message}
-          </Alert>
-        )}
+        {marcar.isError && <ErrorAlert>{marcar.error.message}</ErrorAlert>}
         <Group justify="space-between" wrap="wrap" gap="xs">
           {leidoEl ? (
             // green.9 on white is 4.4:1, under WCAG AA's 4.5:1: the same green 20 % darker.
@@ -99,19 +97,9 @@ export function PrevencionPage() {
 
   let content;
   if (query.isPending) {
-    content = (
-      <Stack aria-busy="true">
-        {Array.from({ length: 3 }, (_, i) => (
-          <Skeleton key={i} height={140} radius="md" />
-        ))}
-      </Stack>
-    );
+    content = <SkeletonList count={3} height={140} />;
   } else if (query.isError) {
-    content = (
-      <Alert color="red" variant="light" role="alert">
-        {query.error.message}
-      </Alert>
-    );
+    content = <ErrorAlert>{query.error.message}</ErrorAlert>;
   } else if (query.data.items.length === 0) {
     content = <EmptyState message={t('prevencion.vacio')} />;
   } else {

@@ -44,6 +44,21 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** Opens the load-date picker and chooses today's day in the open month. */
+function pickTodayAsLoadDate() {
+  fireEvent.click(screen.getByRole('button', { name: /^Fecha de carga/ }));
+  const dayLabel = new Date().toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
+  const day = screen
+    .getAllByRole('button')
+    .find((b) => b.getAttribute('aria-label') === dayLabel && !b.hasAttribute('data-outside'));
+  expect(day).toBeDefined();
+  fireEvent.click(day!);
+}
+
 describe('validateSolicitud', () => {
   it('accepts a valid request', () => {
     expect(validateSolicitud(valid, t, TODAY)).toEqual({});
@@ -143,19 +158,7 @@ describe('SolicitudForm', () => {
     });
     renderForm();
     fillForm();
-    // The load date picker: choose today's day in the open month.
-    fireEvent.click(screen.getByRole('button', { name: /^Fecha de carga/ }));
-    const today = new Date();
-    const dayLabel = today.toLocaleDateString('en-GB', {
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-    });
-    const day = screen
-      .getAllByRole('button')
-      .find((b) => b.getAttribute('aria-label') === dayLabel && !b.hasAttribute('data-outside'));
-    expect(day).toBeDefined();
-    fireEvent.click(day!);
+    pickTodayAsLoadDate();
     fireEvent.click(screen.getByRole('button', { name: 'Enviar solicitud' }));
     expect(await screen.findByText('Solicitud enviada')).toBeInTheDocument();
     const [sent] = sentBodies(fetchMock, 'POST /api/clientes/solicitudes') as Array<
@@ -190,17 +193,7 @@ describe('SolicitudForm', () => {
     });
     renderForm();
     fillForm();
-    fireEvent.click(screen.getByRole('button', { name: /^Fecha de carga/ }));
-    const today = new Date();
-    const dayLabel = today.toLocaleDateString('en-GB', {
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-    });
-    const day = screen
-      .getAllByRole('button')
-      .find((b) => b.getAttribute('aria-label') === dayLabel && !b.hasAttribute('data-outside'));
-    fireEvent.click(day!);
+    pickTodayAsLoadDate();
     fireEvent.click(screen.getByRole('button', { name: 'Enviar solicitud' }));
     expect(await screen.findByText('El servidor no conoce ese código postal.')).toBeInTheDocument();
     expect(screen.getByText('Revise los campos marcados.')).toBeInTheDocument();

@@ -1,8 +1,5 @@
 import {
-  Alert,
-  Button,
   Fieldset,
-  Group,
   NumberInput,
   Select,
   SimpleGrid,
@@ -24,6 +21,7 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-range-filter';
+import { FormFooter } from '../../../components/form-footer';
 import { isApiRequestError } from '../../../lib/api-client';
 import { countryName } from '../../../lib/format';
 import { useCrearSolicitud } from '../api/crear-solicitud';
@@ -188,20 +186,12 @@ export function SolicitudForm() {
             {...form.getInputProps('observaciones')}
           />
         </Fieldset>
-        {serverError && (
-          <Alert color="red" variant="light" role="alert">
-            {serverError}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button
-            type="submit"
-            loading={crear.isPending}
-            leftSection={<IconSend size={18} aria-hidden />}
-          >
-            {t('solicitudes.enviar')}
-          </Button>
-        </Group>
+        <FormFooter
+          submitLabel={t('solicitudes.enviar')}
+          submitIcon={<IconSend size={18} aria-hidden />}
+          pending={crear.isPending}
+          error={serverError}
+        />
       </Stack>
     </form>
   );

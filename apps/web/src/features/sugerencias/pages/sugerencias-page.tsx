@@ -1,10 +1,11 @@
 import { ASUNTO_MAX, TEXTO_MAX, TEXTO_MIN } from '@extranet/contracts/sugerencias/limits';
-import { Alert, Button, Group, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { PagedList } from '../../../components/paged-list';
 import { FormWithHistory } from '../../../components/form-with-history';
+import { FormFooter } from '../../../components/form-footer';
 import { formatDateTime } from '../../../lib/format';
 import { useCrearSugerencia } from '../api/crear-sugerencia';
 import { useSugerencias } from '../api/get-sugerencias';
@@ -87,16 +88,11 @@ function SugerenciaForm() {
           }
           {...form.getInputProps('texto')}
         />
-        {crear.isError && (
-          <Alert color="red" variant="light" role="alert">
-            {crear.error.message}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button type="submit" loading={crear.isPending}>
-            {t('sugerencias.enviar')}
-          </Button>
-        </Group>
+        <FormFooter
+          submitLabel={t('sugerencias.enviar')}
+          pending={crear.isPending}
+          error={crear.error?.message}
+        />
       </Stack>
     </form>
   );

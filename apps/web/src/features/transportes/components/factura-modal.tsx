@@ -1,22 +1,13 @@
 import type { TransporteSinFactura } from '@extranet/contracts/transportes/documentos-pendientes';
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-range-filter';
+import { EurosInput } from '../../../components/euros-input';
 import { FileDropzone } from '../../../components/file-dropzone';
-import { UploadProgress } from '../../../components/upload-progress';
+import { FormFooter } from '../../../components/form-footer';
 import { formatCents } from '../../../lib/format';
 import { UPLOAD_MAX_BYTES } from '../../../lib/upload';
 import { useSubirFactura } from '../api/subir-factura';
@@ -141,31 +132,21 @@ export function FacturaModal({ transportes, opened, onClose, onUploaded }: Factu
             maxDate={today}
           />
           <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm">
-            <NumberInput
+            <EurosInput
               label={t('subirFacturas.modal.base')}
               value={values.base}
               onChange={(base) => set({ base })}
               error={error('base')}
-              decimalScale={2}
-              decimalSeparator=","
-              thousandSeparator="."
-              min={0}
-              hideControls
               required
             />
-            <NumberInput
+            <EurosInput
               label={t('subirFacturas.modal.iva')}
               value={values.iva}
               onChange={(iva) => set({ iva })}
               error={error('iva')}
-              decimalScale={2}
-              decimalSeparator=","
-              thousandSeparator="."
-              min={0}
-              hideControls
               required
             />
-            <NumberInput
+            <EurosInput
               label={t('subirFacturas.modal.importe')}
               description={t('subirFacturas.modal.importeAyuda')}
               value={values.importe}
@@ -174,11 +155,6 @@ export function FacturaModal({ transportes, opened, onClose, onUploaded }: Factu
                 set({ importe });
               }}
               error={error('importe')}
-              decimalScale={2}
-              decimalSeparator=","
-              thousandSeparator="."
-              min={0}
-              hideControls
               required
             />
           </SimpleGrid>
@@ -192,22 +168,13 @@ export function FacturaModal({ transportes, opened, onClose, onUploaded }: Factu
             error={error('pdf')}
             disabled={subir.isPending}
           />
-          {subir.isPending && (
-            <UploadProgress percent={percent} label={t('subirFacturas.modal.titulo')} />
-          )}
-          {subir.isError && (
-            <Alert color="red" variant="light" role="alert">
-              {subir.error.message}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={subir.isPending}>
-              {t('tabla.cancel')}
-            </Button>
-            <Button type="submit" loading={subir.isPending}>
-              {t('subirFacturas.modal.enviar')}
-            </Button>
-          </Group>
+          <FormFooter
+            submitLabel={t('subirFacturas.modal.enviar')}
+            pending={subir.isPending}
+            error={subir.error?.message}
+            upload={{ percent, label: t('subirFacturas.modal.titulo') }}
+            onCancel={close}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,17 +1,14 @@
 import type { SubpartidaDetalle } from '@extranet/contracts/transportes/transporte';
-import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FileDropzone } from '../../../components/file-dropzone';
+import { DocumentDropzone } from '../../../components/document-dropzone';
+import { ErrorAlert } from '../../../components/error-alert';
 import { UploadProgress } from '../../../components/upload-progress';
 import { formatInteger, formatKg } from '../../../lib/format';
-import { UPLOAD_MAX_BYTES } from '../../../lib/upload';
 import { useSubirCmr } from '../api/subir-cmr';
-
-/** What a CMR may be (the server checks the content again). */
-const CMR_ACCEPT = 'application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png';
 
 export interface SubpartidaUploadProps {
   subpartida: SubpartidaDetalle;
@@ -64,12 +61,8 @@ export function SubpartidaUpload({ subpartida, referencia }: SubpartidaUploadPro
             · ID {subpartida.id}
           </Text>
         </Group>
-        <FileDropzone
+        <DocumentDropzone
           label={t('albaranes.campo', { numero: subpartida.numero })}
-          accept={CMR_ACCEPT}
-          acceptLabel={t('subida.pdfImagen')}
-          maxBytes={UPLOAD_MAX_BYTES}
-          capture="environment"
           value={file}
           onChange={(next) => {
             setFile(next);
@@ -78,11 +71,7 @@ export function SubpartidaUpload({ subpartida, referencia }: SubpartidaUploadPro
           disabled={subir.isPending || subir.isSuccess}
         />
         {subir.isPending && <UploadProgress percent={percent} label={titulo} />}
-        {subir.isError && (
-          <Alert color="red" variant="light" role="alert">
-            {subir.error.message}
-          </Alert>
-        )}
+        {subir.isError && <ErrorAlert>{subir.error.message}</ErrorAlert>}
         <Group justify="flex-end">
           <Button
             leftSection={<IconUpload size={16} aria-hidden />}

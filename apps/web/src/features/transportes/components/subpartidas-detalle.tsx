@@ -1,9 +1,11 @@
-import { Anchor, Badge, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { downloadArchivoProveedor } from '@extranet/contracts/archivos/endpoints';
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EstadoEtaBadge } from '../../../components/estado-eta-badge';
 import { UltimaPosicion } from '../../../components/ultima-posicion';
+import { DownloadLink, InlineError, InlineLoader } from '../../../components/inline-status';
+import { endpointUrl } from '../../../lib/endpoint-client';
 import { usePortalContext } from '../../../lib/portal-context';
 import { formatDateTime, formatInteger, formatKg } from '../../../lib/format';
 import { useTransporte } from '../api/get-transporte';
@@ -17,21 +19,8 @@ export function SubpartidasDetalle({ transporteId }: { transporteId: number }) {
   const { t } = useTranslation();
   const detalle = useTransporte(transporteId);
   const suffix = usePortalContext()?.accessSuffix ?? '';
-  if (detalle.isPending) {
-    return (
-      <Group gap="xs" role="status">
-        <Loader size="xs" />
-        <Text size="sm">{t('transportes.subpartidas.cargando')}</Text>
-      </Group>
-    );
-  }
-  if (detalle.isError) {
-    return (
-      <Text size="sm" c="red.8" role="alert">
-        {detalle.error.message}
-      </Text>
-    );
-  }
+  if (detalle.isPending) return <InlineLoader label={t('transportes.subpartidas.cargando')} />;
+  if (detalle.isError) return <InlineError>{detalle.error.message}</InlineError>;
   const subpartidas = detalle.data.subpartidas_detalle;
   return (
     <Stack gap={6}>
@@ -54,18 +43,14 @@ export function SubpartidasDetalle({ transporteId }: { transporteId: number }) {
               })}
             </Text>
             {s.cmr_archivo_id ? (
-              <Anchor
-                size="sm"
-                href={`/api/proveedores/archivos/${s.cmr_archivo_id}`}
-                download
-                style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+              <DownloadLink
+                href={endpointUrl(downloadArchivoProveedor, { params: { id: s.cmr_archivo_id } })}
               >
-                <IconDownload size={14} aria-hidden />
                 {t('transportes.subpartidas.descargar', { numero: s.numero })}
                 {s.cmr_subido_at
                   ? ` (${t('transportes.subpartidas.subidoEl', { fecha: formatDateTime(s.cmr_subido_at) })})`
                   : ''}
-              </Anchor>
+              </DownloadLink>
             ) : (
               <Group gap="xs">
                 <Badge color="orange" variant="light">

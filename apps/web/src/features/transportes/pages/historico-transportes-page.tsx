@@ -1,65 +1,35 @@
 import type { TransporteResumen } from '@extranet/contracts/transportes/transporte';
 import { Text } from '@mantine/core';
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { usePagedTable } from '../../../components/data-table/use-paged-table';
 import { PageTitle } from '../../../components/page-title';
-import { formatDate } from '../../../lib/format';
+import { useSearchFilters } from '../../../lib/use-search-param';
 import { transportesExportUrls } from '../api/export-transportes';
-import { useTransportes, type TransportesFiltros } from '../api/get-transportes';
+import { useTransportes } from '../api/get-transportes';
 import { SubpartidasDetalle } from '../components/subpartidas-detalle';
-import { cargaColumns } from '../components/carga-columns';
+import { cargaColumns, transporteColumns } from '../components/carga-columns';
 import { TransportesFilters } from '../components/transportes-filters';
 import { historicoQuery, parseHistoricoQuery } from '../historico-filters';
 
 /** Supplier transport history (/proveedores/transportes). */
 export function HistoricoTransportesPage() {
   const { t } = useTranslation();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filtros = useMemo(() => parseHistoricoQuery(searchParams), [searchParams]);
-  const setFiltros = useCallback(
-    (next: TransportesFiltros) => setSearchParams(historicoQuery(next), { replace: true }),
-    [setSearchParams],
-  );
-  const query = useTransportes(filtros);
-  const rows = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const onEndReached = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const [filtros, setFiltros] = useSearchFilters(parseHistoricoQuery, historicoQuery);
+  const table = usePagedTable(useTransportes(filtros));
 
-  const columns = useMemo<DataTableColumn<TransporteResumen>[]>(
-    () => [
-      {
-        id: 'id',
-        header: t('transportes.columnas.id'),
-        cell: (row) => (
-          <>
-            <Text size="sm" fw={600} span>
-              {row.id}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {row.referencia}
-            </Text>
-          </>
-        ),
-        width: 110,
-      },
-      {
-        id: 'vehiculo',
-        header: t('transportes.columnas.vehiculo'),
-        cell: (row) => row.matricula ?? '',
-      },
+  const columns = useMemo<DataTableColumn<TransporteResumen>[]>(() => {
+    const transporte = transporteColumns<TransporteResumen>(t);
+    return [
+      transporte.id,
+      transporte.vehiculo,
       {
         id: 'conductor',
         header: t('transportes.columnas.conductor'),
         cell: (row) => row.conductor ?? '',
       },
-      {
-        id: 'carga',
-        header: t('transportes.columnas.cargaPrevista'),
-        cell: (row) => formatDate(row.fecha_carga),
-        width: 110,
-      },
+      transporte.carga,
       {
         id: 'origen',
         header: t('transportes.columnas.origen'),
@@ -83,27 +53,21 @@ export function HistoricoTransportesPage() {
             ''
           ),
       },
-    ],
-    [t],
-  );
+    ];
+  }, [t]);
 
   return (
     <>
       <PageTitle>{t('routes.proveedor-transportes.title')}</PageTitle>
       <TransportesFilters value={filtros} onChange={setFiltros} />
       <DataTable
-        data={rows}
+        {...table}
         columns={columns}
         getRowId={(row) => String(row.id)}
         getRowLabel={(row) => t('transportes.fila', { id: row.id })}
         label={t('transportes.tabla')}
-        loading={query.isPending}
-        error={query.isError ? query.error.message : undefined}
         emptyMessage={t('transportes.vacio')}
         renderDetail={(row) => <SubpartidasDetalle transporteId={row.id} />}
-        onEndReached={onEndReached}
-        hasMore={hasNextPage}
-        loadingMore={isFetchingNextPage}
         exportUrls={transportesExportUrls(filtros)}
         // What a two-line row measures (51.5 px): a wrong estimate moves the rows below once
         // they are measured, a layout shift Lighthouse counts (CLS 0.13 with 58).

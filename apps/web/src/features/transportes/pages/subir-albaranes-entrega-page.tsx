@@ -1,9 +1,11 @@
-import { Accordion, Alert, Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Accordion, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
+import { ErrorAlert } from '../../../components/error-alert';
 import { PageTitle } from '../../../components/page-title';
+import { SkeletonList } from '../../../components/skeleton-list';
 import { formatCents, formatDate } from '../../../lib/format';
 import { useAlbaranesPendientes } from '../api/get-albaranes-pendientes';
 import { SubpartidaUpload } from '../components/subpartida-upload';
@@ -49,18 +51,10 @@ export function SubirAlbaranesEntregaPage() {
   let content;
   if (query.isPending) {
     content = (
-      <Stack gap="sm" aria-busy="true" aria-label={t('albaranes.cargando')}>
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} height={56} radius="sm" />
-        ))}
-      </Stack>
+      <SkeletonList count={4} height={56} radius="sm" gap="sm" label={t('albaranes.cargando')} />
     );
   } else if (query.isError) {
-    content = (
-      <Alert color="red" variant="light" role="alert">
-        {query.error.message}
-      </Alert>
-    );
+    content = <ErrorAlert>{query.error.message}</ErrorAlert>;
   } else if (transportes.length === 0) {
     content = <EmptyState message={t('albaranes.vacio')} />;
   } else {

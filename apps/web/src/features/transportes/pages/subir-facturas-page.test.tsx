@@ -1,7 +1,8 @@
 import type { TransporteSinFactura } from '@extranet/contracts/transportes/documentos-pendientes';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { withDesktopLayout } from '../../../test/desktop-layout';
 import { json, mockApi, TestProviders, testQueryClient } from '../../../test/render';
 import { EMPTY_FACTURA, validateFactura } from '../factura-form';
 import { SubirFacturasPage, subirFacturasLoader } from './subir-facturas-page';
@@ -49,19 +50,7 @@ function mount() {
 
 afterEach(() => vi.unstubAllGlobals());
 
-// jsdom has no layout: give elements a desktop scroller's size so the virtualised table renders rows.
-const sizes = {
-  clientHeight: Object.getOwnPropertyDescriptor(Element.prototype, 'clientHeight'),
-  clientWidth: Object.getOwnPropertyDescriptor(Element.prototype, 'clientWidth'),
-};
-beforeAll(() => {
-  Object.defineProperty(Element.prototype, 'clientHeight', { configurable: true, get: () => 640 });
-  Object.defineProperty(Element.prototype, 'clientWidth', { configurable: true, get: () => 1024 });
-});
-afterAll(() => {
-  Object.defineProperty(Element.prototype, 'clientHeight', sizes.clientHeight!);
-  Object.defineProperty(Element.prototype, 'clientWidth', sizes.clientWidth!);
-});
+withDesktopLayout();
 
 describe('SubirFacturasPage', () => {
   it('enables "Subir factura" only once a row is checked', async () => {

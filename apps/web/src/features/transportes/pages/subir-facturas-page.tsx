@@ -1,15 +1,16 @@
 import type { TransporteSinFactura } from '@extranet/contracts/transportes/documentos-pendientes';
-import { Button, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconFileInvoice } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { usePagedTable } from '../../../components/data-table/use-paged-table';
 import { PageTitle } from '../../../components/page-title';
 import { formatDate } from '../../../lib/format';
 import { useTransportesSinFactura } from '../api/get-transportes-sin-factura';
 import { FacturaModal } from '../components/factura-modal';
-import { cargaColumns } from '../components/carga-columns';
+import { cargaColumns, transporteColumns } from '../components/carga-columns';
 import { UploadFiltersForm } from '../components/upload-filters-form';
 import { parseSubirFacturasFilters, type SubirFacturasFilters } from '../upload-filters';
 import { uploadFiltersQuery } from '../upload-query';
@@ -24,12 +25,10 @@ export function SubirFacturasPage() {
   const { t } = useTranslation();
   const filters = useLoaderData<SubirFacturasFilters>();
   const [, setSearchParams] = useSearchParams();
-  const query = useTransportesSinFactura(filters);
-  const rows = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
+  const table = usePagedTable(useTransportesSinFactura(filters));
+  const rows = table.data;
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const [modalOpen, setModalOpen] = useState(false);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const onEndReached = useCallback(() => void fetchNextPage(), [fetchNextPage]);
 
   // Only rows still in the list count (a refetch may have removed some).
   const selected = useMemo(() => {
@@ -45,34 +44,12 @@ export function SubirFacturasPage() {
     [setSearchParams],
   );
 
-  const columns = useMemo<DataTableColumn<TransporteSinFactura>[]>(
-    () => [
-      {
-        id: 'id',
-        header: t('transportes.columnas.id'),
-        cell: (row) => (
-          <>
-            <Text size="sm" fw={600} span>
-              {row.id}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {row.referencia}
-            </Text>
-          </>
-        ),
-        width: 110,
-      },
-      {
-        id: 'vehiculo',
-        header: t('transportes.columnas.vehiculo'),
-        cell: (row) => row.matricula ?? '',
-      },
-      {
-        id: 'carga',
-        header: t('transportes.columnas.cargaPrevista'),
-        cell: (row) => formatDate(row.fecha_carga),
-        width: 110,
-      },
+  const columns = useMemo<DataTableColumn<TransporteSinFactura>[]>(() => {
+    const transporte = transporteColumns<TransporteSinFactura>(t);
+    return [
+      transporte.id,
+      transporte.vehiculo,
+      transporte.carga,
       {
         id: 'descarga',
         header: t('transportes.columnas.descarga'),
@@ -90,29 +67,23 @@ export function SubirFacturasPage() {
         cell: (row) => row.destino_poblacion,
       },
       ...cargaColumns(t),
-    ],
-    [t],
-  );
+    ];
+  }, [t]);
 
   return (
     <>
       <PageTitle>{t('routes.proveedor-subir-facturas.title')}</PageTitle>
       <UploadFiltersForm value={filters} onChange={setFilters} />
       <DataTable
-        data={rows}
+        {...table}
         columns={columns}
         getRowId={(row) => String(row.id)}
         getRowLabel={(row) => t('transportes.fila', { id: row.id })}
         label={t('subirFacturas.tabla')}
-        loading={query.isPending}
-        error={query.isError ? query.error.message : undefined}
         emptyMessage={t('subirFacturas.vacio')}
         selectable
         selectedIds={selectedIds}
         onSelectionChange={setSelectedIds}
-        onEndReached={onEndReached}
-        hasMore={hasNextPage}
-        loadingMore={isFetchingNextPage}
         toolbar={
           <Button
             leftSection={<IconFileInvoice size={16} aria-hidden />}

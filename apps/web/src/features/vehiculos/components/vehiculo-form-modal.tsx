@@ -16,24 +16,15 @@ import type {
   VehiculoCrear,
   VehiculoEditar,
 } from '@extranet/contracts/vehiculos/vehiculo';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Checkbox, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-range-filter';
+import { FormFooter } from '../../../components/form-footer';
 import { isApiRequestError } from '../../../lib/api-client';
+import { useDialogError } from '../../../lib/use-dialog-error';
 import { useCrearVehiculo } from '../api/crear-vehiculo';
 import { useEditarVehiculo } from '../api/editar-vehiculo';
 
@@ -140,16 +131,11 @@ export function VehiculoFormModal({ opened, vehiculo, onClose }: VehiculoFormMod
   const { t } = useTranslation();
   const crear = useCrearVehiculo();
   const editar = useEditarVehiculo();
-  // The server's answer for the dialog as opened now (a new opening starts clean).
-  const [failure, setFailure] = useState<{ for: unknown; message: string } | null>(null);
-  const session = vehiculo ?? opened;
-  const serverError = failure && failure.for === session ? failure.message : null;
+  const [serverError, setServerError] = useDialogError(vehiculo ?? opened);
   const closeDialog = () => {
-    setFailure(null);
+    setServerError(null);
     onClose();
   };
-  const setServerError = (message: string | null) =>
-    setFailure(message === null ? null : { for: session, message });
   const form = useForm<VehiculoFormValues>({
     mode: 'controlled',
     initialValues: EMPTY,
@@ -281,19 +267,12 @@ export function VehiculoFormModal({ opened, vehiculo, onClose }: VehiculoFormMod
             label={t('vehiculos.form.disponible')}
             {...form.getInputProps('disponible', { type: 'checkbox' })}
           />
-          {serverError && (
-            <Alert color="red" variant="light" role="alert">
-              {serverError}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={closeDialog}>
-              {t('vehiculos.form.cancelar')}
-            </Button>
-            <Button type="submit" loading={crear.isPending || editar.isPending}>
-              {vehiculo ? t('vehiculos.form.guardar') : t('vehiculos.form.crear')}
-            </Button>
-          </Group>
+          <FormFooter
+            submitLabel={vehiculo ? t('vehiculos.form.guardar') : t('vehiculos.form.crear')}
+            pending={crear.isPending || editar.isPending}
+            error={serverError}
+            onCancel={closeDialog}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,30 +1,26 @@
 import { tipoVehiculoLabels } from '@extranet/contracts/vehiculos/constants';
 import type { Vehiculo } from '@extranet/contracts/vehiculos/vehiculo';
-import { Badge, Button, Group, Text } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import { IconPencil, IconTruckOff } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { UltimaPosicion } from '../../../components/ultima-posicion';
+import { RowAction } from '../../../components/data-table/row-action';
+import type { PagedTable } from '../../../components/data-table/use-paged-table';
 import { formatDate, formatDateTime, formatInteger, formatKg } from '../../../lib/format';
 import { vehiculosExportUrls } from '../api/get-vehiculos';
 
 export interface VehiculosTableProps {
-  /** Vehicles loaded so far. */
-  vehiculos: readonly Vehiculo[];
-  loading: boolean;
-  error?: string;
-  hasMore: boolean;
-  loadingMore: boolean;
-  onEndReached: () => void;
+  /** The vehicles loaded so far and the paging (`usePagedTable`). */
+  table: PagedTable<Vehiculo>;
   onEditar: (vehiculo: Vehiculo) => void;
   onDesactivar: (vehiculo: Vehiculo) => void;
 }
 
 /** The vehicle panel's table. */
-export function VehiculosTable(props: VehiculosTableProps) {
+export function VehiculosTable({ table, onEditar, onDesactivar }: VehiculosTableProps) {
   const { t } = useTranslation();
-  const { onEditar, onDesactivar } = props;
   const columns = useMemo<DataTableColumn<Vehiculo>[]>(
     () => [
       {
@@ -118,25 +114,19 @@ export function VehiculosTable(props: VehiculosTableProps) {
         stickyEnd: true,
         cell: (v) => (
           <Group gap={6} wrap="nowrap">
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconPencil size={14} aria-hidden />}
+            <RowAction
+              label={t('vehiculos.editar')}
+              row={v.matricula}
+              icon={IconPencil}
               onClick={() => onEditar(v)}
-              aria-label={`${t('vehiculos.editar')} · ${v.matricula}`}
-            >
-              {t('vehiculos.editar')}
-            </Button>
-            <Button
-              size="xs"
-              variant="subtle"
-              color="red"
-              leftSection={<IconTruckOff size={14} aria-hidden />}
+            />
+            <RowAction
+              label={t('vehiculos.desactivar')}
+              row={v.matricula}
+              icon={IconTruckOff}
               onClick={() => onDesactivar(v)}
-              aria-label={`${t('vehiculos.desactivar')} · ${v.matricula}`}
-            >
-              {t('vehiculos.desactivar')}
-            </Button>
+              danger
+            />
           </Group>
         ),
       },
@@ -145,17 +135,12 @@ export function VehiculosTable(props: VehiculosTableProps) {
   );
   return (
     <DataTable
-      data={props.vehiculos}
+      {...table}
       columns={columns}
       getRowId={(v) => String(v.id)}
       getRowLabel={(v) => t('vehiculos.rowLabel', { matricula: v.matricula })}
       label={t('vehiculos.tabs.lista')}
-      loading={props.loading}
-      error={props.error}
       emptyMessage={t('vehiculos.empty')}
-      hasMore={props.hasMore}
-      loadingMore={props.loadingMore}
-      onEndReached={props.onEndReached}
       exportUrls={vehiculosExportUrls()}
       estimateRowHeight={58}
     />

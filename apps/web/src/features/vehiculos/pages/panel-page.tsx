@@ -2,11 +2,12 @@ import type { Vehiculo } from '@extranet/contracts/vehiculos/vehiculo';
 import { Button, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { usePagedTable } from '../../../components/data-table/use-paged-table';
 import { PageTitle } from '../../../components/page-title';
+import { useSearchParam } from '../../../lib/use-search-param';
 import { useDesactivarVehiculo } from '../api/desactivar-vehiculo';
 import { useVehiculos } from '../api/get-vehiculos';
 import { VehiculoFormModal } from '../components/vehiculo-form-modal';
@@ -16,10 +17,9 @@ import { VehiculosTable } from '../components/vehiculos-table';
 /** Vehicle panel (/proveedores/panel): the fleet, its availability on a map, add/edit/deactivate. */
 export function PanelPage() {
   const { t } = useTranslation();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const vista = searchParams.get('vista') === 'mapa' ? 'mapa' : 'lista';
-  const vehiculos = useVehiculos();
-  const rows = useMemo(() => vehiculos.data?.pages.flatMap((p) => p.items) ?? [], [vehiculos.data]);
+  const [vistaPedida, setVista] = useSearchParam('vista', 'lista');
+  const vista = vistaPedida === 'mapa' ? 'mapa' : 'lista';
+  const table = usePagedTable(useVehiculos());
   const [form, setForm] = useState<{ vehiculo?: Vehiculo } | null>(null);
   const [aDesactivar, setADesactivar] = useState<Vehiculo | null>(null);
   const desactivar = useDesactivarVehiculo();
@@ -33,8 +33,6 @@ export function PanelPage() {
     },
     [resetDesactivar],
   );
-  const { fetchNextPage } = vehiculos;
-  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
 
   function confirmDesactivar() {
     if (!aDesactivar) return;
@@ -60,31 +58,13 @@ export function PanelPage() {
       >
         {t('routes.proveedor-panel.title')}
       </PageTitle>
-      <Tabs
-        value={vista}
-        onChange={(next) => {
-          const params = new URLSearchParams(searchParams);
-          if (next === 'mapa') params.set('vista', 'mapa');
-          else params.delete('vista');
-          setSearchParams(params, { replace: true });
-        }}
-        keepMounted={false}
-      >
+      <Tabs value={vista} onChange={setVista} keepMounted={false}>
         <Tabs.List aria-label={t('vehiculos.tabs.label')} mb="md">
           <Tabs.Tab value="lista">{t('vehiculos.tabs.lista')}</Tabs.Tab>
           <Tabs.Tab value="mapa">{t('vehiculos.tabs.mapa')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="lista">
-          <VehiculosTable
-            vehiculos={rows}
-            loading={vehiculos.isPending}
-            error={vehiculos.error?.message}
-            hasMore={vehiculos.hasNextPage}
-            loadingMore={vehiculos.isFetchingNextPage}
-            onEndReached={loadMore}
-            onEditar={onEditar}
-            onDesactivar={onDesactivar}
-          />
+          <VehiculosTable table={table} onEditar={onEditar} onDesactivar={onDesactivar} />
         </Tabs.Panel>
         <Tabs.Panel value="mapa">
           <VehiculosMapaView />
