@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createPublicKey, verify } from 'node:crypto';
 import { EventoEcmrFirmado } from '@extranet/contracts/integracion/eventos-ecmr';
 import QRCode from 'qrcode';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app.js';
 import { clock } from '../../lib/clock.js';
 import { outboxDir } from '../../mail/mailer.js';
@@ -12,6 +12,7 @@ import { outboxFiles, readEml } from '../../test/eml.js';
 import type { TestBrowser } from '../../test/session.js';
 import { demoCarrierApp, multipart, otherCarrierTransporte } from '../../test/transportes.js';
 import { createApiKey } from '../api-keys/service.js';
+import { LIMITE_ECMR_POR_MINUTO } from './routes.js';
 import { codigoHash, tokenFirmaHash } from './service.js';
 
 /** Where the test writes the rendered PDF, to be looked at. */
@@ -297,6 +298,37 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
     ]);
     // The public answer carries no position, device or e-mail.
     expect(JSON.stringify(v)).not.toMatch(/Telefono de prueba|41\.65|dispositivo|posicion/);
+  });
+
+  it('a code expires, and guessing codes is rate-limited per address', async () => {
+    const t = await tramoConEnlace();
+    const inv = await publico('POST', `${t.conductor}/invitaciones`, {
+      rol: 'remitente',
+      canal: 'codigo',
+    });
+    const { codigo, expires_at: expira } = inv.json<{ codigo: string; expires_at: string }>();
+    const tarde = new Date(new Date(expira).getTime() + 1000);
+    vi.spyOn(clock, 'now').mockReturnValue(tarde);
+    const caducado = await publico('POST', '/api/ecmr/firma-codigo', { codigo });
+    vi.restoreAllMocks();
+    expect(caducado.statusCode).toBe(410);
+    expect(caducado.json()).toMatchObject({ error: { code: 'LINK_EXPIRED' } });
+
+    const intentos = [];
+    for (let i = 0; i <= LIMITE_ECMR_POR_MINUTO.codigo; i++) {
+      intentos.push(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/ecmr/firma-codigo',
+            payload: { codigo: `AAAA-AA${String(i).padStart(2, '2')}` },
+            remoteAddress: '10.8.0.1',
+          })
+        ).statusCode,
+      );
+    }
+    expect(intentos.slice(0, -1).every((s) => s === 404)).toBe(true);
+    expect(intentos.at(-1)).toBe(429);
   });
 
   it('the consignee signs only after the sender', async () => {
