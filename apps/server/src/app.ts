@@ -34,6 +34,8 @@ import sugerenciasRoutes from './modules/sugerencias/routes.js';
 import trackingRoutes from './modules/tracking/routes.js';
 import transportesRoutes from './modules/transportes/routes.js';
 import conductorRoutes from './modules/conductor/routes.js';
+import ecmrRoutes from './modules/ecmr/routes.js';
+import ecmrSelloPlugin from './modules/ecmr/plugin.js';
 import vehiculosRoutes from './modules/vehiculos/routes.js';
 import csrfPlugin from './plugins/csrf.js';
 import databasePlugin from './plugins/database.js';
@@ -128,6 +130,7 @@ export async function buildApp({
   await app.register(openapiPlugin);
   await app.register(mailPlugin, { mailer });
   await app.register(pushPlugin, push ?? {});
+  await app.register(ecmrSelloPlugin);
   await app.register(storagePlugin, { storage });
   await app.register(
     outboxPlugin,
@@ -147,6 +150,7 @@ export async function buildApp({
   await app.register(vehiculosRoutes);
   await app.register(transportesRoutes);
   await app.register(conductorRoutes);
+  await app.register(ecmrRoutes);
   await app.register(facturasProveedorRoutes);
   await app.register(certificadosRoutes);
   await app.register(prevencionRoutes);

@@ -743,6 +743,94 @@ export interface EventosParadaTable {
   created_at: CreatedAt;
 }
 
+export type EcmrEstado = 'sin_firmar' | 'recogida_firmada' | 'entregada' | 'con_reservas';
+export type EcmrRol = 'remitente' | 'transportista' | 'destinatario';
+export type EcmrCanal = 'movil_conductor' | 'enlace_email' | 'codigo';
+
+/** The e-CMR of one subpartida (issue 18, decision 013). */
+export interface EcmrTable {
+  id: Id;
+  subpartida_id: number;
+  transporte_id: number;
+  numero: string;
+  /** Random id of the QR code's verification page. */
+  verificacion_id: string;
+  version_actual: number;
+  estado: EcmrEstado;
+  /** Events in the chain and the hash of the last one: where the next event links. */
+  eventos_n: number;
+  ultimo_hash: string;
+  /** The stored PDF of the delivered note (the subpartida's CMR), null before delivery. */
+  archivo_id: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+/** One version of a note: its canonical JSON and that text's SHA-256. */
+export interface EcmrVersionesTable {
+  id: Id;
+  ecmr_id: number;
+  version: number;
+  contenido: string;
+  documento_sha256: string;
+  usuario_id: number | null;
+  created_at: CreatedAt;
+}
+
+/** A signature of a version of a note; `fotos` is JSON text `[{ archivo_id, sha256 }]`. */
+export interface EcmrFirmasTable {
+  id: Id;
+  ecmr_id: number;
+  version: number;
+  rol: EcmrRol;
+  nombre: string;
+  canal: EcmrCanal;
+  firmado_at: string;
+  documento_sha256: string;
+  /** The drawn signature, PNG as base64. */
+  imagen_png: string;
+  imagen_sha256: string;
+  lat: number | null;
+  lng: number | null;
+  precision_m: number | null;
+  dispositivo: string | null;
+  reservas: string | null;
+  fotos: string;
+}
+
+/** An event of a note's hash chain, sealed with the server's Ed25519 key. */
+export interface EcmrEventosTable {
+  id: Id;
+  ecmr_id: number;
+  secuencia: number;
+  tipo: string;
+  ocurrido_at: string;
+  /** Canonical JSON of the event's data. */
+  datos: string;
+  hash_anterior: string;
+  hash: string;
+  /** Ed25519 signature of the hash, base64. */
+  sello: string;
+  clave_id: string;
+}
+
+/** A contactless signing invitation: a one-time e-mailed link or a short code (hashed). */
+export interface EcmrInvitacionesTable {
+  id: Id;
+  ecmr_id: number;
+  rol: EcmrRol;
+  canal: 'email' | 'codigo';
+  email: string | null;
+  codigo_hash: string | null;
+  token_hash: string | null;
+  created_at: CreatedAt;
+  expires_at: string;
+  /** When the code was exchanged for a signing token (a code is exchanged once). */
+  canjeada_at: string | null;
+  usada_at: string | null;
+  firma_id: number | null;
+}
+
 export interface Database {
   regiones: RegionesTable;
   usuarios: UsuariosTable;
@@ -793,6 +881,11 @@ export interface Database {
   posiciones_conductor: PosicionesConductorTable;
   transporte_eta: TransporteEtaTable;
   eventos_parada: EventosParadaTable;
+  ecmr: EcmrTable;
+  ecmr_versiones: EcmrVersionesTable;
+  ecmr_firmas: EcmrFirmasTable;
+  ecmr_eventos: EcmrEventosTable;
+  ecmr_invitaciones: EcmrInvitacionesTable;
   totp_pendientes: TotpPendientesTable;
   totp_codigos_recuperacion: TotpCodigosRecuperacionTable;
 }

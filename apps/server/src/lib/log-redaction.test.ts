@@ -31,6 +31,8 @@ describe('secretos fuera de las URL de los logs', () => {
     expect(redactUrl('/api/conductor/corto/paradas/3/eventos')).toBe(
       `/api/conductor/${REDACTED}/paradas/3/eventos`,
     );
+    // The e-CMR's contactless signing link, any shape.
+    expect(redactUrl('/api/ecmr/firma/corto/fotos')).toBe(`/api/ecmr/firma/${REDACTED}/fotos`);
     expect(redactUrl(`/futuro/enlace/${token}/ver`)).toBe(`/futuro/enlace/${REDACTED}/ver`);
   });
 

@@ -15,6 +15,7 @@ const CAPABILITY_PATHS: RegExp[] = [
   /^(\/proveedores\/(?:cargas|subir-albaranes-entrega)\/[^/?#]+\/)([^/?#]+)/,
   /^(\/conductor\/)([^/?#]+)/,
   /^(\/api\/conductor\/)([^/?#]+)/,
+  /^(\/api\/ecmr\/firma\/)([^/?#]+)/,
 ];
 
 /**

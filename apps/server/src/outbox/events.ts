@@ -18,6 +18,9 @@ const ClaveRecuperacion = z.object({
   ip: z.string().nullable(),
 });
 
+/** The internal event of an e-CMR signing invitation sent by e-mail. */
+const EcmrInvitacion = z.object({ invitacion_id: z.number().int().positive() });
+
 /**
  * The internal notice of a stop event of the driver (issue 17): one per shipment concerned, to
  * its customer. The ERP already hears of the stop through `transporte.parada`.
@@ -56,6 +59,11 @@ export type EventPayloads = { [T in TipoEventoPublico]: PayloadDeEvento<T> } & {
   'clave.recuperacion': z.infer<typeof ClaveRecuperacion>;
   /** A driver's stop event told to the customer of a shipment. Internal like the above. */
   'aviso.parada': AvisoParada;
+  /**
+   * A contactless e-CMR signing invitation to e-mail (issue 18): the worker makes the link's
+   * token when it sends it, so no readable token is stored. Internal only, like the above.
+   */
+  'ecmr.invitacion': z.infer<typeof EcmrInvitacion>;
 };
 
 export type TipoEvento = keyof EventPayloads;
@@ -64,11 +72,15 @@ export type TipoEvento = keyof EventPayloads;
 export function payloadOf<T extends TipoEvento>(tipo: T, payload: unknown): EventPayloads[T] {
   if (tipo === 'clave.recuperacion') return ClaveRecuperacion.parse(payload) as EventPayloads[T];
   if (tipo === 'aviso.parada') return AvisoParada.parse(payload) as EventPayloads[T];
+  if (tipo === 'ecmr.invitacion') return EcmrInvitacion.parse(payload) as EventPayloads[T];
   return payloadDeEvento(tipo, payload) as EventPayloads[T];
 }
 
 /** E-mail destination of a password recovery: the account's address, looked up at delivery. */
 export const DESTINO_RECUPERACION = 'recuperacion';
+
+/** E-mail destination of an e-CMR signing invitation: the address it was made for. */
+export const DESTINO_INVITACION_ECMR = 'invitacion-ecmr';
 
 /** E-mail destination of the operators' mailbox (`OPERATORS_EMAIL`, read at delivery). */
 export const DESTINO_OPERADORES = 'operadores';
@@ -116,6 +128,8 @@ async function destinatarios<T extends TipoEvento>(
       return [{ canal: 'email', destino: DESTINO_OPERADORES }];
     case 'clave.recuperacion':
       return [{ canal: 'email', destino: DESTINO_RECUPERACION }];
+    case 'ecmr.invitacion':
+      return [{ canal: 'email', destino: DESTINO_INVITACION_ECMR }];
     case 'oferta.aceptada':
     case 'oferta.rechazada': {
       const { proveedor_id } = payload as EventPayloads['oferta.aceptada'];

@@ -10,7 +10,14 @@ import { notifyUser } from '../modules/push/service.js';
 import type { PushPayload } from '../push/push-sender.js';
 import { emailDeAviso, portalDeAviso, pushDeAviso } from './avisos.js';
 import { isTipoEvento } from '@extranet/contracts/integracion/tipos-evento';
-import { DESTINO_OPERADORES, DESTINO_RECUPERACION, payloadOf, type TipoEvento } from './events.js';
+import {
+  DESTINO_INVITACION_ECMR,
+  DESTINO_OPERADORES,
+  DESTINO_RECUPERACION,
+  payloadOf,
+  type TipoEvento,
+} from './events.js';
+import { invitacionEcmrMail } from '../modules/ecmr/mail.js';
 import {
   claimDue,
   findUsuarioActivo,
@@ -87,6 +94,9 @@ async function emailOf(
 ): Promise<MailMessage | null> {
   if (entrega.tipo === 'clave.recuperacion' && entrega.destino === DESTINO_RECUPERACION) {
     return passwordRecoveryMailFor(app, payloadDe(entrega, 'clave.recuperacion'));
+  }
+  if (entrega.tipo === 'ecmr.invitacion' && entrega.destino === DESTINO_INVITACION_ECMR) {
+    return invitacionEcmrMail(app.db, app.config.publicUrl, payloadDe(entrega, 'ecmr.invitacion'));
   }
   if (entrega.tipo === 'solicitud.recibida' && entrega.destino === DESTINO_OPERADORES) {
     const p = payloadDe(entrega, 'solicitud.recibida');

@@ -18,10 +18,16 @@ export const CSRF_HEADER = 'x-csrf-token';
 /**
  * The only API paths without the CSRF check: calls authenticated by an API key, never by a
  * browser cookie, and the driver link's calls, whose credential is the token in the path (a
- * forged cross-site request would have to know it already; no cookie is involved). Add a
+ * forged cross-site request would have to know it already; no cookie is involved), and the
+ * e-CMR's contactless signing, whose credential is the same kind of token. Add a
  * prefix here only for routes that no cookie authenticates.
  */
-export const CSRF_EXEMPT_PREFIXES: readonly string[] = ['/api/integration/', '/api/conductor/'];
+export const CSRF_EXEMPT_PREFIXES: readonly string[] = [
+  '/api/integration/',
+  '/api/conductor/',
+  // The e-CMR's contactless signer: the signing token in the path, or a code to exchange for one.
+  '/api/ecmr/firma',
+];
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -6,6 +6,7 @@ import { createProveedorConUsuario, insertCarga } from '../test/proveedores.js';
 import { TestBrowser, signedIn } from '../test/session.js';
 import { RECURSOS_CLIENTES } from '../db/seed/demo.js';
 import { createAccessLink } from '../modules/access-links/service.js';
+import { crearEcmr } from '../modules/ecmr/service.js';
 import { pdfBytes, multipart } from '../test/transportes.js';
 import {
   createIntegrationKey,
@@ -238,8 +239,41 @@ function fixtures(v: Victims): Record<string, Fixture | { exempt: string }> {
     },
     'POST /api/conductor/{token}/eventos/{eventoId}/foto': { exempt: DRIVER_IDS },
     'POST /api/conductor/{token}/subpartidas/{subpartidaId}/cmr': { exempt: DRIVER_IDS },
+    'POST /api/proveedores/subpartidas/{id}/ecmr': {
+      path: { id: v.subpartida },
+      rows: row('ecmr', 'subpartida_id', v.subpartida),
+    },
+    'GET /api/proveedores/subpartidas/{id}/ecmr': { path: { id: v.subpartida } },
+    'PATCH /api/proveedores/subpartidas/{id}/ecmr': {
+      path: { id: v.subpartida },
+      body: { documento_sha256: 'a'.repeat(64), cambios: { reembolso: 'x' } },
+      rows: row('ecmr', 'subpartida_id', v.subpartida),
+    },
+    'GET /api/proveedores/subpartidas/{id}/ecmr/versiones': { path: { id: v.subpartida } },
+    'GET /api/proveedores/subpartidas/{id}/ecmr/diferencias': {
+      path: { id: v.subpartida },
+      query: { desde: 1, hasta: 1 },
+    },
+    'GET /api/proveedores/subpartidas/{id}/ecmr/pdf': { path: { id: v.subpartida } },
+    'GET /api/conductor/{token}/subpartidas/{subpartidaId}/ecmr': { exempt: DRIVER_IDS },
+    'POST /api/conductor/{token}/subpartidas/{subpartidaId}/ecmr/firmas': { exempt: DRIVER_IDS },
+    'POST /api/conductor/{token}/subpartidas/{subpartidaId}/ecmr/fotos': { exempt: DRIVER_IDS },
+    'POST /api/conductor/{token}/subpartidas/{subpartidaId}/ecmr/invitaciones': {
+      exempt: DRIVER_IDS,
+    },
+    'GET /api/ecmr/firma/{token}': { exempt: ECMR_TOKEN },
+    'POST /api/ecmr/firma/{token}': { exempt: ECMR_TOKEN },
+    'POST /api/ecmr/firma/{token}/fotos': { exempt: ECMR_TOKEN },
+    'GET /api/ecmr/verificacion/{verificacionId}': {
+      exempt:
+        'public by design: the random id of the QR code, answering only what its PDF shows (ecmr suite)',
+    },
   };
 }
+
+/** The e-CMR's contactless signing: a one-time link or exchanged code is the credential. */
+const ECMR_TOKEN =
+  'one-time signing link: no session, the token is the credential, single use (ecmr suite)';
 
 /** The driver link's routes have no session: the token in the path is the credential. */
 const DRIVER_TOKEN = 'capability link: no session, the token is the credential (conductor suite)';
@@ -267,6 +301,9 @@ const UNDESCRIBED_BODY_ID_FIELDS: Record<string, string[]> = {
   'DELETE /api/proveedores/enlaces-conductor/{id}': [],
   'POST /api/conductor/{token}/eventos/{eventoId}/foto': [],
   'POST /api/conductor/{token}/subpartidas/{subpartidaId}/cmr': [],
+  'POST /api/proveedores/subpartidas/{id}/ecmr': [],
+  'POST /api/conductor/{token}/subpartidas/{subpartidaId}/ecmr/fotos': [],
+  'POST /api/ecmr/firma/{token}/fotos': [],
 };
 
 /** Query and body names that carry an id (path parameters always do). */
@@ -367,6 +404,8 @@ describe.each(testDatabases())('matriz de acceso por objeto ($name)', ({ name, o
       .select(['s.id', 't.id as transporte_id'])
       .where('t.proveedor_id', '=', proveedorId)
       .where('s.cmr_archivo_id', 'is', null)
+      // A live transport: a cancelled one takes no e-CMR.
+      .where('t.estado', '!=', 'anulado')
       .executeTakeFirstOrThrow();
     const facturaProveedor = await db
       .selectFrom('facturas_proveedor')
@@ -420,6 +459,13 @@ describe.each(testDatabases())('matriz de acceso por objeto ($name)', ({ name, o
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // The victim's leg has its e-CMR, so its own reads of it answer 200.
+    await crearEcmr(
+      { db, sello: app.ecmrSello, publicUrl: app.config.publicUrl },
+      proveedorId,
+      subpartida.id,
+      null,
+    );
     victims = {
       enlaceConductor: enlaceConductor.id,
       clienteId: clienteId!,

@@ -118,6 +118,19 @@ export function createAppRoutes(bridge: RouterBridge): RouteObject[] {
                   (m) => m.NuevaClavePage,
                 ),
               },
+              {
+                // The QR code of an e-CMR's PDF: anyone holding the document checks it.
+                path: '/ecmr/verificar/:verificacionId',
+                handle: {
+                  name: 'ecmr-verificacion',
+                  title: 'Verificación del e-CMR',
+                  requiresAuth: false,
+                } satisfies RouteHandle,
+                lazy: lazyComponent(
+                  () => import('../features/ecmr/pages/verificacion-page'),
+                  (m) => m.VerificacionEcmrPage,
+                ),
+              },
             ]),
           ],
         },

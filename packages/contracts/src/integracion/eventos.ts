@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EventoTransporteEta, EventoTransporteParada } from './eventos-conductor.js';
+import { EventoEcmrFirmado } from './eventos-ecmr.js';
 import { TIPOS_NOVEDAD, type TipoEvento } from './tipos-evento.js';
 
 /*
@@ -231,6 +232,12 @@ export const eventos = {
     cuando:
       'Cambia el estado de la hora estimada de llegada (a tiempo, en riesgo, con retraso) calculado con las posiciones del conductor.',
   },
+  'ecmr.firmado': {
+    payload: EventoEcmrFirmado,
+    nombre: 'EcmrFirmado',
+    cuando:
+      'Alguien firma el e-CMR de una subpartida (remitente, transportista o destinatario, en el móvil del conductor o en su propio dispositivo).',
+  },
   'certificado.caduca': {
     payload: CertificadoCaduca,
     nombre: 'CertificadoCaduca',
@@ -276,6 +283,7 @@ export const Eventos = {
   'certificado.caduca': eventoDe('certificado.caduca'),
   'transporte.parada': eventoDe('transporte.parada'),
   'transporte.eta': eventoDe('transporte.eta'),
+  'ecmr.firmado': eventoDe('ecmr.firmado'),
 } satisfies { [T in TipoEvento]: ReturnType<typeof eventoDe<T>> };
 
 /** Any event, told apart by `tipo`: the body of a webhook. */

@@ -20,6 +20,7 @@ export const TIPOS_EVENTO = [
   'certificado.caduca',
   'transporte.parada',
   'transporte.eta',
+  'ecmr.firmado',
 ] as const;
 export type TipoEvento = (typeof TIPOS_EVENTO)[number];
 
@@ -39,6 +40,7 @@ export const TIPOS_NOVEDAD = [
   'prevencion.leida',
   'transporte.parada',
   'transporte.eta',
+  'ecmr.firmado',
 ] as const satisfies readonly TipoEvento[];
 export type TipoNovedad = (typeof TIPOS_NOVEDAD)[number];
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ECMR_ESTADOS } from '../ecmr/constants.js';
 import { Centimos, IsoDate, PageQuery, pageOf } from '../common/pagination.js';
 import { SeguimientoEta } from '../conductor/seguimiento.js';
 
@@ -99,6 +100,8 @@ export const SubpartidaDetalle = z.object({
   /** The CMR file (download with `GET /api/proveedores/archivos/:id`), null while missing. */
   cmr_archivo_id: z.number().int().positive().nullable(),
   cmr_subido_at: z.string().nullable(),
+  /** State of the leg's e-CMR (issue 18); null while it has none. */
+  ecmr_estado: z.enum(ECMR_ESTADOS).nullable(),
 });
 export type SubpartidaDetalle = z.infer<typeof SubpartidaDetalle>;
 

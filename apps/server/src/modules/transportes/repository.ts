@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, Subpartida, TransporteEstado } from '../../db/database.js';
+import type { Database, EcmrEstado, Subpartida, TransporteEstado } from '../../db/database.js';
 import { keysetSeek } from '../../db/keyset.js';
 
 /*
@@ -149,7 +149,7 @@ export type SubpartidaRow = Pick<
   | 'peso_kg'
   | 'cmr_archivo_id'
   | 'cmr_subido_at'
->;
+> & { ecmr_estado: EcmrEstado | null };
 
 /** What the portal shows of a leg (`SubpartidaRow`). */
 const SUBPARTIDA_COLUMNS = [
@@ -162,6 +162,7 @@ const SUBPARTIDA_COLUMNS = [
   's.peso_kg',
   's.cmr_archivo_id',
   's.cmr_subido_at',
+  'e.estado as ecmr_estado',
 ] as const;
 
 /** Legs of these transports of this carrier (all, or only those missing their CMR). */
@@ -175,6 +176,7 @@ export async function listSubpartidas(
   return db
     .selectFrom('subpartidas as s')
     .innerJoin('transportes as t', 't.id', 's.transporte_id')
+    .leftJoin('ecmr as e', 'e.subpartida_id', 's.id')
     .select(SUBPARTIDA_COLUMNS)
     .where('t.proveedor_id', '=', proveedorId)
     .where('s.transporte_id', 'in', transporteIds)
@@ -348,6 +350,7 @@ export async function getSubpartida(
   return db
     .selectFrom('subpartidas as s')
     .innerJoin('transportes as t', 't.id', 's.transporte_id')
+    .leftJoin('ecmr as e', 'e.subpartida_id', 's.id')
     .select(SUBPARTIDA_COLUMNS)
     .where('s.id', '=', subpartidaId)
     .where('t.proveedor_id', '=', proveedorId)

@@ -93,6 +93,7 @@ function toSubpartida(row: SubpartidaRow): SubpartidaDetalle {
     peso_kg: row.peso_kg,
     cmr_archivo_id: row.cmr_archivo_id,
     cmr_subido_at: row.cmr_subido_at,
+    ecmr_estado: row.ecmr_estado,
   };
 }
 

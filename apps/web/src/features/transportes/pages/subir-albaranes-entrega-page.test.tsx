@@ -30,6 +30,7 @@ function transporte(id: number, subpartidaIds: number[]): AlbaranPendiente {
       peso_kg: 2000,
       cmr_archivo_id: null,
       cmr_subido_at: null,
+      ecmr_estado: null,
     })),
   };
 }
