@@ -798,6 +798,13 @@ export interface EcmrFirmasTable {
   fotos: string;
 }
 
+/** A reservation photo of a signature: the foreign key that keeps it from the purge. */
+export interface EcmrFotosTable {
+  id: Id;
+  firma_id: number;
+  archivo_id: number | null;
+}
+
 /** An event of a note's hash chain, sealed with the server's Ed25519 key. */
 export interface EcmrEventosTable {
   id: Id;
@@ -884,6 +891,7 @@ export interface Database {
   ecmr: EcmrTable;
   ecmr_versiones: EcmrVersionesTable;
   ecmr_firmas: EcmrFirmasTable;
+  ecmr_fotos: EcmrFotosTable;
   ecmr_eventos: EcmrEventosTable;
   ecmr_invitaciones: EcmrInvitacionesTable;
   totp_pendientes: TotpPendientesTable;

@@ -112,6 +112,8 @@ export const REFERENCIAS_ARCHIVO = [
   { tabla: 'certificados', columna: 'archivo_id' },
   { tabla: 'prevencion_documentos', columna: 'archivo_id' },
   { tabla: 'eventos_parada', columna: 'archivo_id' },
+  { tabla: 'ecmr', columna: 'archivo_id' },
+  { tabla: 'ecmr_fotos', columna: 'archivo_id' },
 ] as const;
 
 /** True for the archivo `id` (a column reference) no row of REFERENCIAS_ARCHIVO points at. */

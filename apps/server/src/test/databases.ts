@@ -53,15 +53,18 @@ export function testDatabases(): TestDatabase[] {
   return databases;
 }
 
-/** Which migrations a template holds: their sources, so an edited migration makes a new one. */
-function migrationsDigest(): string {
+/**
+ * Which migrations a template holds: their sources, read when this module loads, as the
+ * migrations themselves are, so a migration edited during a run never names a stale template.
+ */
+const MIGRATIONS_DIGEST = (() => {
   const dir = new URL('../db/migrations/', import.meta.url);
   const hash = createHash('sha256');
   for (const name of readdirSync(dir).sort()) {
     hash.update(name).update(readFileSync(new URL(name, dir)));
   }
   return hash.digest('hex').slice(0, 16);
-}
+})();
 
 let sqliteTemplateFile: Promise<string> | undefined;
 
@@ -140,7 +143,7 @@ let postgresTemplateName: Promise<string> | undefined;
  */
 function postgresTemplate(adminUrl: string): Promise<string> {
   postgresTemplateName ??= (async () => {
-    const name = `extranet_tpl_${migrationsDigest()}`;
+    const name = `extranet_tpl_${MIGRATIONS_DIGEST}`;
     const found = await adminQuery(adminUrl, 'select 1 from pg_database where datname = $1', [
       name,
     ]);

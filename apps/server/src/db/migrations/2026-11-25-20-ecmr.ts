@@ -10,6 +10,8 @@ import type { ColumnDefinitionBuilder, CreateTableBuilder, Kysely, RawBuilder } 
  * - `ecmr_versiones`: the note's content as canonical JSON and its SHA-256, one row per
  *   version; a version is edited in place only while nobody has signed the note.
  * - `ecmr_firmas`: each signature, with the hash of the version it signed and the drawn image.
+ * - `ecmr_fotos`: the reservation photos of a signature (their hash is in `ecmr_firmas.fotos`);
+ *   a foreign key per photo, so the purge of unreferenced archivos never takes one.
  * - `ecmr_eventos`: the hash chain (created, edited, new version, signed), each event sealed
  *   with the server's Ed25519 key.
  * - `ecmr_invitaciones`: contactless signing: a one-time link (e-mailed) or a short code, only
@@ -69,6 +71,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addUniqueConstraint('ecmr_firmas_rol_uq', ['ecmr_id', 'version', 'rol'])
     .execute();
 
+  await withId(db, db.schema.createTable('ecmr_fotos'))
+    .addColumn('firma_id', id, (col) =>
+      col.notNull().references('ecmr_firmas.id').onDelete('cascade'),
+    )
+    .addColumn('archivo_id', id, (col) => col.references('archivos.id').onDelete('set null'))
+    .execute();
+
   await withId(db, db.schema.createTable('ecmr_eventos'))
     .addColumn('ecmr_id', id, (col) => col.notNull().references('ecmr.id').onDelete('cascade'))
     .addColumn('secuencia', 'integer', (col) => col.notNull())
@@ -107,6 +116,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('ecmr_invitaciones_ecmr_idx').execute();
   await db.schema.dropTable('ecmr_invitaciones').execute();
   await db.schema.dropTable('ecmr_eventos').execute();
+  await db.schema.dropTable('ecmr_fotos').execute();
   await db.schema.dropTable('ecmr_firmas').execute();
   await db.schema.dropTable('ecmr_versiones').execute();
   await db.schema.dropIndex('ecmr_transporte_idx').execute();

@@ -238,15 +238,24 @@ export function listFirmas(db: Db, ecmrId: number) {
 }
 export type FirmaRow = Awaited<ReturnType<typeof listFirmas>>[number];
 
+/** Records a signature and links its reservation photos (`archivoIds`) to it. */
 export async function insertFirma(
   db: Db,
   values: Omit<FirmaRow, 'id'> & { ecmr_id: number },
+  archivoIds: readonly number[],
 ): Promise<FirmaRow> {
-  return db
+  const firma = await db
     .insertInto('ecmr_firmas')
     .values(values)
     .returning(FIRMA_COLUMNS)
     .executeTakeFirstOrThrow();
+  if (archivoIds.length > 0) {
+    await db
+      .insertInto('ecmr_fotos')
+      .values(archivoIds.map((archivo_id) => ({ firma_id: firma.id, archivo_id })))
+      .execute();
+  }
+  return firma;
 }
 
 export function listEventos(db: Db, ecmrId: number) {

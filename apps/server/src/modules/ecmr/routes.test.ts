@@ -436,6 +436,13 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
       reservas: 'Dos palés con el film roto.',
       fotos: [{ archivo_id: fotoId, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }],
     });
+    // The photo is referenced by a foreign key, so the purge of unreferenced files keeps it.
+    const enlazadas = await handle.db
+      .selectFrom('ecmr_fotos')
+      .select('archivo_id')
+      .where('archivo_id', '=', fotoId)
+      .execute();
+    expect(enlazadas).toHaveLength(1);
     // After delivery: no edit, no signature.
     const edit = await browser.request('PATCH', t.proveedor, {
       payload: { documento_sha256: final.documento_sha256, cambios: { reembolso: 'x' } },

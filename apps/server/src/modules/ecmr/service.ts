@@ -491,29 +491,33 @@ export async function firmarEcmr(
       );
     }
     const imagenPng = imagen.toString('base64');
-    const firma = await insertFirma(trx, {
-      ecmr_id: ecmrId,
-      version: actual.version_actual,
-      rol: firmante.rol,
-      nombre: body.nombre,
-      canal: firmante.canal,
-      firmado_at: now,
-      documento_sha256: version.documento_sha256,
-      imagen_png: imagenPng,
-      imagen_sha256: hashDeImagen(imagenPng),
-      lat: body.posicion?.lat ?? null,
-      lng: body.posicion?.lng ?? null,
-      precision_m:
-        body.posicion?.precision_m === undefined ? null : Math.round(body.posicion.precision_m),
-      dispositivo: firmante.dispositivo?.slice(0, 300) ?? null,
-      reservas: firmante.rol === 'destinatario' ? reservas : null,
-      fotos: JSON.stringify(
-        fotosIds.map((id) => ({
-          archivo_id: id,
-          sha256: fotos.find((f) => Number(f.id) === id)!.sha256,
-        })),
-      ),
-    });
+    const firma = await insertFirma(
+      trx,
+      {
+        ecmr_id: ecmrId,
+        version: actual.version_actual,
+        rol: firmante.rol,
+        nombre: body.nombre,
+        canal: firmante.canal,
+        firmado_at: now,
+        documento_sha256: version.documento_sha256,
+        imagen_png: imagenPng,
+        imagen_sha256: hashDeImagen(imagenPng),
+        lat: body.posicion?.lat ?? null,
+        lng: body.posicion?.lng ?? null,
+        precision_m:
+          body.posicion?.precision_m === undefined ? null : Math.round(body.posicion.precision_m),
+        dispositivo: firmante.dispositivo?.slice(0, 300) ?? null,
+        reservas: firmante.rol === 'destinatario' ? reservas : null,
+        fotos: JSON.stringify(
+          fotosIds.map((id) => ({
+            archivo_id: id,
+            sha256: fotos.find((f) => Number(f.id) === id)!.sha256,
+          })),
+        ),
+      },
+      fotosIds,
+    );
     if (
       firmante.invitacionId !== undefined &&
       !(await usarInvitacion(trx, firmante.invitacionId, firma.id, now))
