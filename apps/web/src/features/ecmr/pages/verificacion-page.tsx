@@ -1,16 +1,13 @@
 import { ECMR_ESTADO_TEXTO } from '@extranet/contracts/ecmr/constants';
 import type { VerificacionEcmr } from '@extranet/contracts/ecmr/ecmr';
 import { Alert, List, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { isApiRequestError } from '../../../lib/api-client';
 import { useVerificacionEcmr } from '../api/get-verificacion';
 
-const ROL: Record<VerificacionEcmr['firmas'][number]['rol'], string> = {
-  remitente: 'Remitente',
-  transportista: 'Transportista',
-  destinatario: 'Destinatario',
-};
+type Rol = VerificacionEcmr['firmas'][number]['rol'];
 
 const FECHA = new Intl.DateTimeFormat('es-ES', {
   dateStyle: 'long',
@@ -23,6 +20,7 @@ const FECHA = new Intl.DateTimeFormat('es-ES', {
  * document: whether it is intact and who signed what when, in plain Spanish (issue 18).
  */
 export function VerificacionEcmrPage() {
+  const { t } = useTranslation();
   const { verificacionId = '' } = useParams();
   const [searchParams] = useSearchParams();
   const h = searchParams.get('h') ?? undefined;
@@ -31,10 +29,10 @@ export function VerificacionEcmrPage() {
   if (verificacion.isPending) return <PageLoader />;
   if (verificacion.isError) {
     return (
-      <Alert color="red" title="No se ha podido comprobar el documento">
+      <Alert color="red" title={t('ecmrVerificacion.errorTitulo')}>
         {isApiRequestError(verificacion.error)
           ? verificacion.error.message
-          : 'Inténtelo de nuevo dentro de un momento.'}
+          : t('ecmrVerificacion.errorReintentar')}
       </Alert>
     );
   }
@@ -42,32 +40,37 @@ export function VerificacionEcmrPage() {
   return (
     <Stack gap="md">
       <Title order={1} size="h3">
-        Carta de porte electrónica {v.numero}
+        {t('ecmrVerificacion.titulo', { numero: v.numero })}
       </Title>
       <Alert
         color={v.intacto ? 'green' : 'red'}
-        title={v.intacto ? 'El documento está intacto' : 'El documento no está intacto'}
+        title={t(v.intacto ? 'ecmrVerificacion.intacto' : 'ecmrVerificacion.noIntacto')}
       >
         {v.resumen}
       </Alert>
       <Text>
-        Estado: <strong>{ECMR_ESTADO_TEXTO[v.estado]}</strong> · versión {v.version}
+        {t('ecmrVerificacion.estado')}: <strong>{ECMR_ESTADO_TEXTO[v.estado]}</strong> ·{' '}
+        {t('ecmrVerificacion.version', { version: v.version })}
       </Text>
       <section aria-labelledby="ecmr-firmas">
         <Title order={2} size="h5" id="ecmr-firmas">
-          Firmas
+          {t('ecmrVerificacion.firmas')}
         </Title>
         {v.firmas.length === 0 ? (
-          <Text c="dimmed">Aún no hay firmas.</Text>
+          <Text c="dimmed">{t('ecmrVerificacion.sinFirmas')}</Text>
         ) : (
           <List>
             {v.firmas.map((f) => (
               <List.Item key={`${f.rol}-${f.version}-${f.firmado_at}`}>
-                {ROL[f.rol]}: {f.nombre}, el {FECHA.format(new Date(f.firmado_at))}
-                {f.con_reservas ? ', con reservas' : ''}
+                {t('ecmrVerificacion.firma', {
+                  rol: t(`ecmrVerificacion.rol.${f.rol satisfies Rol}`),
+                  nombre: f.nombre,
+                  fecha: FECHA.format(new Date(f.firmado_at)),
+                })}
+                {f.con_reservas ? t('ecmrVerificacion.conReservas') : ''}
                 {f.cubre_version_actual
                   ? ''
-                  : ` (firmó la versión ${f.version}; el documento cambió después)`}
+                  : t('ecmrVerificacion.versionAnterior', { version: f.version })}
               </List.Item>
             ))}
           </List>
@@ -75,7 +78,7 @@ export function VerificacionEcmrPage() {
       </section>
       <section aria-labelledby="ecmr-comprobaciones">
         <Title order={2} size="h5" id="ecmr-comprobaciones">
-          Qué se ha comprobado
+          {t('ecmrVerificacion.comprobado')}
         </Title>
         <List>
           {v.comprobaciones.map((c) => (
@@ -86,7 +89,7 @@ export function VerificacionEcmrPage() {
         </List>
       </section>
       <Text size="xs" c="dimmed">
-        Huella SHA-256 del documento: {v.documento_sha256}
+        {t('ecmrVerificacion.huella', { hash: v.documento_sha256 })}
       </Text>
     </Stack>
   );
