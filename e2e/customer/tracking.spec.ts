@@ -40,7 +40,8 @@ test.describe('customer tracking', () => {
   test('tracks a demo shipment by searching its partida', async ({ page }) => {
     await loginAs(page, 'cliente@demo.es');
     await expect(page).toHaveURL(/\/clientes\/tracking$/);
-    await expect(page.getByText('Por favor, seleccionar un registro a mostrar')).toBeVisible();
+    // With nothing searched, tracking lands on the shipments in progress (issue 17).
+    await expect(page.getByRole('region', { name: 'Portes en curso' })).toBeVisible();
     const partida = await partidaConSeguimiento(page);
 
     await page.getByRole('searchbox', { name: 'Buscar partida o referencia' }).fill(partida);
