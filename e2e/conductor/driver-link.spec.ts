@@ -5,6 +5,7 @@ import { apiGet, apiPost } from '../supplier/helpers.js';
 
 interface Pendiente {
   id: number;
+  referencia: string;
   subpartidas: Array<{ id: number; numero: number }>;
 }
 interface Lote {
@@ -60,7 +61,9 @@ test('the driver shares positions through an offline spell, marks the stops and 
   test.setTimeout(120_000);
   mkdirSync(SCREENSHOTS, { recursive: true });
 
-  // The carrier creates the link of its first transport awaiting a CMR (other tests take the last).
+  // The carrier creates the link of its first transport awaiting a CMR (other tests take the
+  // last). Not the demo's moving transport: it is already on the road near Zaragoza, so a first
+  // position in Madrid would rightly be refused as an impossible jump.
   await loginAs(page, 'proveedor@demo.es', 'proveedores');
   await expect(page).toHaveURL(/\/proveedores\/cargas$/);
   const { items } = await apiGet<{ items: Pendiente[] }>(
@@ -69,7 +72,7 @@ test('the driver shares positions through an offline spell, marks the stops and 
   );
   let url: string | undefined;
   let transporteId = 0;
-  for (const transporte of items) {
+  for (const transporte of items.filter((t) => t.referencia !== 'TDEMO-A2')) {
     const created = await apiPost<{ url: string }>(
       page,
       `/api/proveedores/transportes/${transporte.id}/enlaces-conductor`,
@@ -128,8 +131,9 @@ test('the driver shares positions through an offline spell, marks the stops and 
   // Every ping reached the server once: four distinct ids, each accepted, none a duplicate.
   const ids = pings.sent.flat();
   expect(new Set(ids).size).toBe(4);
+  expect(pings.results.flatMap((r) => r.rechazadas)).toEqual([]);
+  expect(pings.results.reduce((sum, r) => sum + r.duplicadas, 0)).toBe(0);
   expect(pings.results.reduce((sum, r) => sum + r.aceptadas, 0)).toBe(4);
-  expect(pings.results.reduce((sum, r) => sum + r.duplicadas + r.rechazadas.length, 0)).toBe(0);
 
   // Stop events: arrival and loading at the first stop, arrival and unloading at the last.
   const stops = driver.getByRole('list').first().getByRole('listitem');
