@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import ExcelJS from 'exceljs';
 import type { PorteActivo } from '@extranet/contracts/portes/porte';
 import type { TrackingPorte } from '@extranet/contracts/tracking/tracking';
 import type { TransporteDetalle } from '@extranet/contracts/transportes/transporte';
 import type { Vehiculo } from '@extranet/contracts/vehiculos/vehiculo';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../lib/clock.js';
+import { fechaHoraEs, partesMadrid } from '../../lib/csv.js';
 import { useClientesDemo, walk } from '../../test/clientes.js';
 import { MADRID, transporteConPorte } from '../../test/conductor.js';
 import { testDatabases } from '../../test/databases.js';
@@ -158,6 +160,38 @@ describe.each(testDatabases())('seguimiento en vivo del porte ($name)', ({ open 
     expect(vivo.eta_at).toBe(entrega.eta_at);
     expect(new Date(vivo.eta_desde!) < new Date(vivo.eta_at!)).toBe(true);
     expect(new Date(vivo.eta_at!) < new Date(vivo.eta_hasta!)).toBe(true);
+
+    // The export of the list (CSV and Excel): the same status, delivery ETA, position, km
+    // and delay as the screen, in Madrid time.
+    const csv = await demo.cliente.get(
+      `/api/clientes/portes/export.csv?q=${encodeURIComponent(partida)}`,
+    );
+    expect(csv.statusCode, csv.body).toBe(200);
+    const [cabecera, fila] = csv.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
+      .map((l) => l.split(';'));
+    const celda = (col: string) => fila![cabecera!.indexOf(col)];
+    expect(celda('Seguimiento')).toBe('Con retraso');
+    expect(celda('ETA entrega')).toBe(fechaHoraEs(vivo.eta_at));
+    expect(celda('Última posición')).toBe(fechaHoraEs(vivo.posicion_at));
+    expect(celda('Km hasta destino')).toBe(String(vivo.km_restantes));
+    expect(celda('Retraso')).toBe(String(vivo.retraso));
+    const xlsx = await demo.cliente.get(
+      `/api/clientes/portes/export.xlsx?q=${encodeURIComponent(partida)}`,
+    );
+    const libro = new ExcelJS.Workbook();
+    await libro.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const hoja = libro.getWorksheet('Portes')!;
+    const columna = (col: string) => (hoja.getRow(1).values as unknown[]).indexOf(col);
+    const xfila = hoja.getRow(2);
+    expect(xfila.getCell(columna('Seguimiento')).value).toBe('Con retraso');
+    const eta = xfila.getCell(columna('ETA entrega'));
+    expect(eta.numFmt).toBe('dd/mm/yyyy hh:mm');
+    const { y, m, d, h, min } = partesMadrid(vivo.eta_at!);
+    expect(eta.value).toEqual(new Date(Date.UTC(+y, +m - 1, +d, +h, +min)));
+    expect(xfila.getCell(columna('Retraso')).value).toBe(vivo.retraso);
 
     // The carrier: the transport and the vehicle panel, the same position, km and status.
     const detalle = (
