@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { csvField, csvLine, fechaEs, importeEs } from './csv.js';
+import { csvField, csvLine, fechaEs, fechaHoraEs, importeEs, partesMadrid } from './csv.js';
 
 /*
  * The exports of the lists (issue 16 point 5): the whole filtered result, read batch by batch
@@ -25,9 +25,10 @@ export interface ExportColumn<Row> {
   header: string;
   /**
    * `text` (the default), `number`, `date` (an ISO 'YYYY-MM-DD…' string: dd/mm/aaaa in CSV, a
-   * date cell in XLSX) or `money` (cents: "1234,56" in CSV, euros with two decimals in XLSX).
+   * date cell in XLSX), `datetime` (an ISO instant, in Madrid time: "dd/mm/aaaa HH:MM" in CSV,
+   * a date-time cell in XLSX) or `money` (cents: "1234,56" in CSV, euros with two decimals).
    */
-  type?: 'text' | 'number' | 'date' | 'money';
+  type?: 'text' | 'number' | 'date' | 'datetime' | 'money';
   value: (row: Row) => string | number | null;
 }
 
@@ -46,6 +47,8 @@ function csvCell<Row>(column: ExportColumn<Row>, row: Row): string {
   switch (column.type) {
     case 'date':
       return fechaEs(String(value));
+    case 'datetime':
+      return fechaHoraEs(String(value));
     case 'money':
       return importeEs(Number(value));
     case 'number':
@@ -80,6 +83,11 @@ function xlsxCell<Row>(column: ExportColumn<Row>, row: Row): string | number | D
   switch (column.type) {
     case 'date':
       return dateCell(String(value));
+    case 'datetime': {
+      // Excel has no time zones: the cell holds Madrid's wall-clock time, as the CSV does.
+      const { y, m, d, h, min } = partesMadrid(String(value));
+      return new Date(Date.UTC(+y, +m - 1, +d, +h, +min));
+    }
     case 'money':
       return Number(value) / 100;
     case 'number':
@@ -90,7 +98,11 @@ function xlsxCell<Row>(column: ExportColumn<Row>, row: Row): string | number | D
   }
 }
 
-const NUMBER_FORMAT = { date: 'dd/mm/yyyy', money: '#,##0.00' } as const;
+const NUMBER_FORMAT = {
+  date: 'dd/mm/yyyy',
+  datetime: 'dd/mm/yyyy hh:mm',
+  money: '#,##0.00',
+} as const;
 
 /**
  * The export as XLSX, written by exceljs's streaming WorkbookWriter: each batch's rows are
@@ -108,7 +120,7 @@ export function xlsxExport<Row>(table: TableExport<Row>): Readable {
   sheet.columns = table.columns.map((column) => ({
     header: column.header,
     width: Math.max(12, column.header.length + 2),
-    ...(column.type === 'date' || column.type === 'money'
+    ...(column.type === 'date' || column.type === 'datetime' || column.type === 'money'
       ? { style: { numFmt: NUMBER_FORMAT[column.type] } }
       : {}),
   }));

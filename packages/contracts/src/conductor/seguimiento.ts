@@ -12,6 +12,13 @@ import { z } from 'zod';
 export const EstadoEta = z.enum(['a_tiempo', 'en_riesgo', 'con_retraso']);
 export type EstadoEta = z.infer<typeof EstadoEta>;
 
+/** Spanish label of each status, as the portal and the exports show it. */
+export const estadoEtaLabels: Record<EstadoEta, string> = {
+  a_tiempo: 'A tiempo',
+  en_riesgo: 'En riesgo',
+  con_retraso: 'Con retraso',
+};
+
 /** A planned stop loads or unloads. */
 export const ParadaTipo = z.enum(['carga', 'descarga']);
 export type ParadaTipo = z.infer<typeof ParadaTipo>;

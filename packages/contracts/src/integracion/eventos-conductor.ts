@@ -33,6 +33,11 @@ export const EventoTransporteParada = EventoConductor.extend({
   texto: z.string().nullable(),
   ocurrido_at: z.string(),
   parada: ParadaEvento,
+  /**
+   * Minutes past the stop's window when it was reached (0 = on time), what the customer's
+   * tracking shows as "Llegó con N min de retraso"; null for an incident.
+   */
+  retraso_minutos: z.number().int().min(0).nullable(),
 });
 export type EventoTransporteParada = z.infer<typeof EventoTransporteParada>;
 
@@ -49,6 +54,10 @@ export const EventoTransporteEta = EventoConductor.extend({
       eta_at: z.string().nullable(),
       eta_desde: z.string().nullable(),
       eta_hasta: z.string().nullable(),
+      /** The stop's status against its window; null without an ETA. */
+      estado: EstadoEta.nullable(),
+      /** Expected minutes past the stop's window (0 = on time), as the customer sees it. */
+      retraso_minutos: z.number().int().min(0),
     }),
   ),
 });

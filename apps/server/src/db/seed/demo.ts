@@ -170,6 +170,48 @@ function place(name: string): Place {
 
 const SPANISH_PLACES = PLACES.filter((p) => p.pais_iso === 'ES');
 
+/** A shipment of the demo and what its transport needs of it. */
+interface PorteDemo {
+  id: number;
+  partida: string;
+  clienteKey: string;
+  fecha: number;
+  transit: number;
+  estado: PorteEstado;
+  incidencia: string | null;
+  origen: Place;
+  destino: Place;
+  bultos: number;
+  peso: number;
+  entregadoAt: string | null;
+  /** Where and when it last reported (null before loading). */
+  ultimaParada: { place: Place; at: string } | null;
+  importe: number;
+}
+
+/** Days from loading to delivery: ~700 road km a day (road ≈ 1.25 × straight line). */
+function transitDias(origen: Place, destino: Place): number {
+  return Math.max(1, Math.ceil((distanceKm(origen, destino) * 1.25) / 700));
+}
+
+/**
+ * A town to unload at on the way from `origen` to `destino` (at most 15 % longer than the
+ * direct route, at least 80 km from the loading and the final unloading), nearest halfway;
+ * null when none is.
+ */
+function enRuta(origen: Place, destino: Place): Place | null {
+  const directo = distanceKm(origen, destino);
+  const mitad = { lat: (origen.lat + destino.lat) / 2, lng: (origen.lng + destino.lng) / 2 };
+  const candidatas = PLACES.filter(
+    (p) =>
+      distanceKm(origen, p) > 80 &&
+      distanceKm(p, destino) > 80 &&
+      distanceKm(origen, p) + distanceKm(p, destino) <= directo * 1.15,
+  );
+  candidatas.sort((a, b) => distanceKm(a, mitad) - distanceKm(b, mitad));
+  return candidatas[0] ?? null;
+}
+
 const CLIENTES: ReadonlyArray<{
   key: string;
   razon_social: string;
@@ -317,7 +359,7 @@ class DemoSeeder {
     const vehiculos = await this.vehiculos();
     const portes = await this.portes();
     await this.transportes(cargas, vehiculos, portes);
-    await this.facturasClientes(portes);
+    await this.facturasClientes(portes.flat());
     await this.certificados();
     await this.prevencion();
     await this.solicitudesYSugerencias();
@@ -751,113 +793,134 @@ class DemoSeeder {
     return fleet;
   }
 
-  /** ~56 shipments: 50 for the demo customers, a few foreign; 3–8 tracking stops each. */
-  private async portes(): Promise<
-    Array<{
-      id: number;
-      partida: string;
-      clienteKey: string;
-      fecha: number;
-      estado: PorteEstado;
-      origen: Place;
-      destino: Place;
-      importe: number;
-    }>
-  > {
+  /**
+   * ~90 shipments: 50 for the demo customers, the rest for customers of other accounts; 3–8
+   * tracking stops each. Some travel with a second shipment of the same customer, loaded the
+   * same day, unloaded first on the way (groupage): the two are one transport's legs.
+   */
+  private async portes(): Promise<PorteDemo[][]> {
     const plan: string[] = [
       ...Array.from({ length: 20 }, () => 'cliente'),
       ...Array.from({ length: 16 }, (_, i) => `grupo${(i % 8) + 1}`),
       ...Array.from({ length: 8 }, (_, i) => `dos${(i % 2) + 1}`),
       ...Array.from({ length: 6 }, () => 'italia'),
-      ...Array.from({ length: 6 }, (_, i) => `otro${(i % 3) + 1}`),
+      // Enough shipments for every transport of the carriers to carry real ones.
+      ...Array.from({ length: 24 }, (_, i) => `otro${(i % 3) + 1}`),
     ];
-    const portes: Array<{
-      id: number;
-      partida: string;
-      clienteKey: string;
-      fecha: number;
-      estado: PorteEstado;
-      origen: Place;
-      destino: Place;
-      importe: number;
-    }> = [];
+    const grupos: PorteDemo[][] = [];
     for (const [i, clienteKey] of plan.entries()) {
       const home = place(CLIENTES.find((c) => c.key === clienteKey)?.poblacion ?? 'Madrid');
       let destino = this.rnd.pick(PLACES);
       while (destino === home) destino = this.rnd.pick(PLACES);
-      const km = distanceKm(home, destino) * 1.25;
-      const transit = Math.max(1, Math.ceil(km / 700));
       // A spread from three months ago to next week; a cluster around today for tracking.
       // (Fixed days in the cluster, so that every customer has shipments on the road today.)
       const fecha =
         i % 4 === 0 ? ([0, -1, 3, -2, 1][(i / 4) % 5] as number) : this.rnd.int(-90, -4);
-      const estado: PorteEstado =
-        fecha > 0
-          ? 'pendiente'
-          : fecha + transit >= 0
-            ? i % 7 === 3
-              ? 'incidencia'
-              : 'en_transito'
-            : i % 23 === 5
-              ? 'anulado'
-              : 'entregado';
-      const bultos = this.rnd.int(1, 33);
-      const peso = this.rnd.int(300, 24_000);
-      const partida = String(2_600_000 + i * 7 + this.rnd.int(0, 6));
-      const entregadoAt =
-        estado === 'entregado' ? this.at(fecha + transit, this.rnd.int(8, 17)) : null;
-      const row = await this.trx
-        .insertInto('portes')
-        .values({
-          partida,
-          cliente_id: this.id(this.clientes, clienteKey),
-          ref_cliente: this.rnd.chance(0.85) ? `PED-${this.rnd.int(10000, 99999)}` : null,
-          origen_poblacion: home.poblacion,
-          origen_cp: home.cp,
-          origen_pais_iso: home.pais_iso,
-          origen_lat: home.lat,
-          origen_lng: home.lng,
-          destino_poblacion: destino.poblacion,
-          destino_cp: destino.cp,
-          destino_pais_iso: destino.pais_iso,
-          destino_lat: destino.lat,
-          destino_lng: destino.lng,
-          fecha_carga_prevista: this.day(fecha),
-          fecha_entrega_prevista: this.day(fecha + transit),
-          entregado_at: entregadoAt,
-          bultos,
-          peso_kg: peso,
-          // Chargeable weight: the greater of real weight and volume-based weight.
-          p_facturable_kg: Math.max(peso, bultos * 270),
-          estado,
-          incidencia:
-            estado === 'incidencia'
-              ? this.rnd.pick([
-                  'Destinatario cerrado; nueva entrega concertada',
-                  'Palé dañado en la descarga, pendiente de peritación',
-                  'Dirección de entrega incompleta',
-                ])
-              : null,
-          created_at: this.at(fecha - 3, 10),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const importe = Math.round(km * 1.3 + bultos * 4) * 100;
-      portes.push({
-        id: row.id,
-        partida,
-        clienteKey,
-        fecha,
-        estado,
-        origen: home,
-        destino,
-        importe,
-      });
-      if (estado !== 'pendiente' && estado !== 'anulado') {
-        await this.seguimiento(row.id, partida, home, destino, fecha, entregadoAt);
+      const principal = await this.porte(i, clienteKey, home, destino, fecha, null);
+      const grupo = [principal];
+      const parada = i % 3 === 1 && principal.estado !== 'anulado' ? enRuta(home, destino) : null;
+      if (parada) {
+        // Unloaded on the way, before the main shipment: delivered no later than it.
+        grupo.unshift(await this.porte(i, clienteKey, home, parada, fecha, principal));
       }
+      grupos.push(grupo);
     }
-    return portes;
+    return grupos;
+  }
+
+  /** One shipment and its tracking stops; `principal`: the shipment it travels with. */
+  private async porte(
+    i: number,
+    clienteKey: string,
+    home: Place,
+    destino: Place,
+    fecha: number,
+    principal: PorteDemo | null,
+  ): Promise<PorteDemo> {
+    const transit = transitDias(home, destino);
+    const estado: PorteEstado =
+      fecha > 0
+        ? 'pendiente'
+        : fecha + transit >= 0
+          ? i % 7 === 3 && !principal
+            ? 'incidencia'
+            : 'en_transito'
+          : i % 23 === 5
+            ? 'anulado'
+            : 'entregado';
+    const bultos = this.rnd.int(1, 33);
+    const peso = this.rnd.int(300, 24_000);
+    const partida = String(2_600_000 + i * 7 + (principal ? 5 : 0) + this.rnd.int(0, 4));
+    let entregadoAt = estado === 'entregado' ? this.at(fecha + transit, this.rnd.int(8, 17)) : null;
+    if (entregadoAt && principal?.entregadoAt) {
+      const antes = new Date(principal.entregadoAt).getTime() - 3 * 3_600_000;
+      entregadoAt = new Date(Math.min(new Date(entregadoAt).getTime(), antes)).toISOString();
+    }
+    const incidencia =
+      estado === 'incidencia'
+        ? this.rnd.pick([
+            'Destinatario cerrado; nueva entrega concertada',
+            'Palé dañado en la descarga, pendiente de peritación',
+            'Dirección de entrega incompleta',
+          ])
+        : null;
+    const row = await this.trx
+      .insertInto('portes')
+      .values({
+        partida,
+        cliente_id: this.id(this.clientes, clienteKey),
+        ref_cliente: this.rnd.chance(0.85) ? `PED-${this.rnd.int(10000, 99999)}` : null,
+        origen_poblacion: home.poblacion,
+        origen_cp: home.cp,
+        origen_pais_iso: home.pais_iso,
+        origen_lat: home.lat,
+        origen_lng: home.lng,
+        destino_poblacion: destino.poblacion,
+        destino_cp: destino.cp,
+        destino_pais_iso: destino.pais_iso,
+        destino_lat: destino.lat,
+        destino_lng: destino.lng,
+        fecha_carga_prevista: this.day(fecha),
+        fecha_entrega_prevista: this.day(fecha + transit),
+        entregado_at: entregadoAt,
+        bultos,
+        peso_kg: peso,
+        // Chargeable weight: the greater of real weight and volume-based weight.
+        p_facturable_kg: Math.max(peso, bultos * 270),
+        estado,
+        incidencia,
+        created_at: this.at(fecha - 3, 10),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const km = distanceKm(home, destino) * 1.25;
+    const porte: PorteDemo = {
+      id: row.id,
+      partida,
+      clienteKey,
+      fecha,
+      transit,
+      estado,
+      incidencia,
+      origen: home,
+      destino,
+      bultos,
+      peso,
+      entregadoAt,
+      ultimaParada: null,
+      importe: Math.round(km * 1.3 + bultos * 4) * 100,
+    };
+    if (estado !== 'pendiente' && estado !== 'anulado') {
+      porte.ultimaParada = await this.seguimiento(
+        row.id,
+        partida,
+        home,
+        destino,
+        fecha,
+        entregadoAt,
+      );
+    }
+    return porte;
   }
 
   /**
@@ -874,7 +937,7 @@ class DemoSeeder {
     destino: Place,
     fecha: number,
     entregadoAt: string | null,
-  ): Promise<void> {
+  ): Promise<{ place: Place; at: string }> {
     const total = this.rnd.int(3, 8);
     const delivered = entregadoAt !== null;
     // In-transit shipments have covered only part of the way.
@@ -907,6 +970,7 @@ class DemoSeeder {
     );
     const recorrido = kmTo(origen) - kmTo(places[places.length - 1] as Place) || 1;
     let retraso = 0;
+    let ultimaAt = end;
     const rows: Insertable<Database['seguimiento']>[] = places.map((stop, s) => {
       const isFirst = s === 0;
       const isLast = delivered && s === places.length - 1;
@@ -916,7 +980,8 @@ class DemoSeeder {
       const instante = delivered
         ? Math.min(proporcional, start + (recorridos / 65) * 3_600_000)
         : proporcional;
-      const { fecha: dia, hora } = madridDateTime(new Date(isLast ? end : instante));
+      ultimaAt = isLast ? end : instante;
+      const { fecha: dia, hora } = madridDateTime(new Date(ultimaAt));
       let incidencia = false;
       if (!isFirst && this.rnd.chance(0.3)) {
         retraso += this.rnd.pick([15, 30, 45, 60, 90, 120]);
@@ -941,65 +1006,84 @@ class DemoSeeder {
         pais: stop.pais,
         pais_iso: stop.pais_iso,
         poblacion: stop.poblacion,
-        // The town as the driver reports it: the stop's own, so the timeline names it once.
-        poblacion_b: stop.poblacion,
+        // The ERP's contract: the destination as the stop reports it (the web names a stop by
+        // its own town, never by this).
+        poblacion_b: destino.poblacion,
         retraso,
         lat: stop.lat,
         lng: stop.lng,
       };
     });
     await this.insertMany('seguimiento', rows);
+    return { place: places[places.length - 1] as Place, at: new Date(ultimaAt).toISOString() };
   }
 
-  /** ~60 transports of the demo carrier (legs, CMRs, invoices) and a few of other carriers. */
+  /**
+   * The transports that carry the shipments: one per shipment, or per groupage (two legs,
+   * the nearer unloaded first), with the shipments' route, dates, packages and weights and a
+   * status that follows theirs; ~5 of 6 by the demo carrier, on a truck of its fleet free on
+   * those days. The loads already assigned on the exchange become transports of their own.
+   */
   private async transportes(
     cargas: Array<{ id: number; origen: Place; destino: Place; fecha: number }>,
     vehiculos: Array<{ id: number; matricula: string; conductor: string }>,
-    portes: Array<{ id: number; partida: string; origen: Place; destino: Place }>,
+    grupos: PorteDemo[][],
   ): Promise<void> {
     const demo = this.id(this.proveedores, 'demo');
     const proveedorUsuario = this.id(this.usuarios, 'proveedor');
-    const assigned = cargas.filter((_, i) => i >= 36 && i < 38);
+    const otros = PROVEEDORES.filter((p) => p.key !== 'demo').map((p) =>
+      this.id(this.proveedores, p.key),
+    );
     const invoiceable: Array<{ id: number; fecha: number; importe: number }> = [];
+    // Days each truck is on the road; the first one drives the live demo trip (TDEMO-A2).
+    const ocupado = vehiculos.map(() => new Set<number>());
+    for (let d = -1; d <= 2; d++) ocupado[0]?.add(d);
+    const ultimoViaje = new Map<number, PorteDemo>();
 
-    const specs: Array<{ proveedorId: number; fecha: number; carga?: (typeof cargas)[number] }> = [
-      ...Array.from({ length: 60 }, (_, i) => ({
-        proveedorId: demo,
-        // Newest first in index order: from next week back to ~4 months ago.
-        fecha: 5 - Math.floor(i * 2.1),
-      })),
-      ...assigned.map((carga) => ({ proveedorId: demo, fecha: carga.fecha, carga })),
-      ...PROVEEDORES.filter((p) => p.key !== 'demo').flatMap((p) =>
-        Array.from({ length: 3 }, (_, i) => ({
-          proveedorId: this.id(this.proveedores, p.key),
-          fecha: -10 * i - 2,
-        })),
-      ),
+    const asignadas = cargas.filter((_, i) => i >= 36 && i < 38);
+    const specs: Array<{ legs: PorteDemo[]; carga?: (typeof cargas)[number] }> = [
+      // Newest first, as the history lists them.
+      ...[...grupos].sort((a, b) => b[0]!.fecha - a[0]!.fecha).map((legs) => ({ legs })),
+      ...asignadas.map((carga) => ({ legs: [], carga })),
     ];
 
     for (const [i, spec] of specs.entries()) {
-      const origen = spec.carga?.origen ?? this.rnd.pick(SPANISH_PLACES);
-      let destino = spec.carga?.destino ?? this.rnd.pick(PLACES);
-      while (destino === origen) destino = this.rnd.pick(PLACES);
-      const km = distanceKm(origen, destino) * 1.25;
-      const transit = Math.max(1, Math.ceil(km / 700));
+      const principal = spec.legs.at(-1);
+      const origen = principal?.origen ?? spec.carga!.origen;
+      const destino = principal?.destino ?? spec.carga!.destino;
+      const fecha = principal?.fecha ?? spec.carga!.fecha;
+      const transit = principal?.transit ?? transitDias(origen, destino);
+      const proveedorId = spec.carga || i % 6 !== 5 ? demo : (otros[i % otros.length] as number);
+      const estados = spec.legs.map((l) => l.estado);
       const estado: TransporteEstado =
-        spec.fecha > 0
+        !principal || principal.estado === 'pendiente'
           ? 'asignado'
-          : spec.fecha + transit >= 0
-            ? 'en_transito'
-            : i % 29 === 13
-              ? 'anulado'
-              : 'entregado';
-      const vehiculo = spec.proveedorId === demo ? vehiculos[i % vehiculos.length] : undefined;
+          : principal.estado === 'anulado'
+            ? 'anulado'
+            : estados.every((e) => e === 'entregado')
+              ? 'entregado'
+              : 'en_transito';
+      const dias = Array.from({ length: transit + 1 }, (_, d) => fecha + d);
+      const v =
+        proveedorId === demo && estado !== 'anulado'
+          ? vehiculos.findIndex((_, k) => dias.every((d) => !ocupado[k]!.has(d)))
+          : -1;
+      const vehiculo = v >= 0 ? vehiculos[v] : undefined;
+      if (vehiculo) {
+        for (const d of dias) ocupado[v]!.add(d);
+        if (estado === 'en_transito' && principal) ultimoViaje.set(vehiculo.id, principal);
+      }
+      const km = distanceKm(origen, destino) * 1.25;
       const importe = Math.round(km * (1.05 + this.rnd.next() * 0.3)) * 100;
+      const referencia = `T${String(880_000 + i * 3)}`;
       const row = await this.trx
         .insertInto('transportes')
         .values({
-          proveedor_id: spec.proveedorId,
+          proveedor_id: proveedorId,
           carga_id: spec.carga?.id ?? null,
           vehiculo_id: vehiculo?.id ?? null,
-          referencia: `T${String(880_000 + i * 3)}`,
+          referencia,
+          // Without a truck of the fleet free those days: a subcontracted one.
           matricula: vehiculo?.matricula ?? this.plate(),
           conductor: vehiculo?.conductor ?? this.rnd.pick(CONDUCTORES),
           origen_poblacion: origen.poblacion,
@@ -1008,32 +1092,31 @@ class DemoSeeder {
           destino_poblacion: destino.poblacion,
           destino_cp: destino.cp,
           destino_pais_iso: destino.pais_iso,
-          fecha_carga: this.day(spec.fecha),
-          fecha_descarga: this.day(spec.fecha + transit),
+          fecha_carga: this.day(fecha),
+          fecha_descarga: this.day(fecha + transit),
           importe_centimos: importe,
           estado,
-          // A few past transports show an "Incidencia" in the history.
-          incidencia:
-            estado !== 'asignado' && i % 11 === 4 ? (RETRASOS[i % RETRASOS.length] ?? null) : null,
-          created_at: this.at(spec.fecha - 2, 12),
+          // The incident its shipment reports.
+          incidencia: spec.legs.find((l) => l.incidencia)?.incidencia ?? null,
+          created_at: this.at(fecha - 2, 12),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
 
-      const legs = this.rnd.int(1, 3);
+      const legs: Array<PorteDemo | null> = spec.legs.length > 0 ? spec.legs : [null];
       // Recent deliveries of the demo carrier still miss some CMRs ("Subir albaranes").
       const missingCmr =
         estado === 'en_transito' ||
-        (estado === 'entregado' && spec.proveedorId === demo && spec.fecha > -25 && i % 2 === 0);
-      for (let n = 1; n <= legs; n++) {
-        const porte = portes[(i * 3 + n) % portes.length];
-        const hasCmr = estado === 'entregado' && !(missingCmr && n === legs);
+        (estado === 'entregado' && proveedorId === demo && fecha > -25 && i % 2 === 0);
+      for (const [k, porte] of legs.entries()) {
+        const n = k + 1;
+        const hasCmr = porte?.estado === 'entregado' && !(missingCmr && n === legs.length);
         const cmr = hasCmr
           ? await this.archivo(
               'cmr',
-              { tipo: 'proveedor', id: spec.proveedorId },
-              `CMR-T${880_000 + i * 3}-${n}.pdf`,
-              `CMR transporte ${880_000 + i * 3} subpartida ${n}`,
+              { tipo: 'proveedor', id: proveedorId },
+              `CMR-${referencia}-${n}.pdf`,
+              `CMR transporte ${referencia.slice(1)} subpartida ${n}`,
             )
           : null;
         await this.trx
@@ -1042,18 +1125,37 @@ class DemoSeeder {
             transporte_id: row.id,
             numero: n,
             porte_id: porte?.id ?? null,
-            origen_poblacion: origen.poblacion,
-            destino_poblacion: destino.poblacion,
-            bultos: this.rnd.int(1, 33),
-            peso_kg: this.rnd.int(500, 8000),
+            origen_poblacion: (porte?.origen ?? origen).poblacion,
+            destino_poblacion: (porte?.destino ?? destino).poblacion,
+            bultos: porte?.bultos ?? this.rnd.int(1, 33),
+            peso_kg: porte?.peso ?? this.rnd.int(500, 8000),
             cmr_archivo_id: cmr,
-            cmr_subido_at: cmr ? this.at(spec.fecha + transit + 1, 11) : null,
+            // Uploaded the day after the delivery (never later than now).
+            cmr_subido_at: cmr ? this.at(fecha + transit + 1, 11) : null,
           })
           .execute();
       }
-      if (estado === 'entregado' && spec.proveedorId === demo) {
-        invoiceable.push({ id: row.id, fecha: spec.fecha + transit, importe });
+      if (estado === 'entregado' && proveedorId === demo) {
+        invoiceable.push({ id: row.id, fecha: fecha + transit, importe });
       }
+    }
+
+    // A truck on the road was last seen where its shipment last reported, and is busy until
+    // the delivery day.
+    for (const [vehiculoId, porte] of ultimoViaje) {
+      if (!porte.ultimaParada) continue;
+      await this.trx
+        .updateTable('vehiculos')
+        .set({
+          ultima_lat: porte.ultimaParada.place.lat,
+          ultima_lng: porte.ultimaParada.place.lng,
+          ultima_poblacion: porte.ultimaParada.place.poblacion,
+          ultima_posicion_at: porte.ultimaParada.at,
+          disponible: 0,
+          disponible_desde: this.day(porte.fecha + porte.transit),
+        })
+        .where('id', '=', vehiculoId)
+        .execute();
     }
 
     // Carrier invoices cover older deliveries in groups of 1–4; the latest ~10 stay unbilled.

@@ -7,6 +7,7 @@ import {
   VELOCIDAD_MIN_KMH,
   calcularEta,
   kmLineaRecta,
+  minutosTarde,
   velocidadObservada,
   type ParadaPlan,
 } from './eta.js';
@@ -166,14 +167,29 @@ describe('calcularEta', () => {
     expect(eta.estado).toBe('con_retraso');
   });
 
-  it('is on time with nothing left to do', () => {
-    const hecha = parada(1, ZARAGOZA, '2026-11-25T06:00:00Z', '2026-11-25T07:00:00Z');
-    hecha.completadaAt = at('2026-11-25T07:50:00Z');
-    expect(calcularEta({ posicion, velocidadKmh: 65, ahora, paradas: [hecha] })).toEqual({
+  it('with nothing left to do, ends as its last stop was reached (not on time by default)', () => {
+    // A late loading caught up since does not count; a late delivery does.
+    const carga = parada(1, MADRID, '2026-11-25T06:00:00Z', '2026-11-25T07:00:00Z');
+    carga.llegadaAt = at('2026-11-25T09:00:00Z');
+    carga.completadaAt = at('2026-11-25T09:30:00Z');
+    const entrega = parada(2, ZARAGOZA, '2026-11-25T12:00:00Z', '2026-11-25T18:00:00Z');
+    entrega.llegadaAt = at('2026-11-25T15:00:00Z');
+    entrega.completadaAt = at('2026-11-25T15:40:00Z');
+    expect(calcularEta({ posicion, velocidadKmh: 65, ahora, paradas: [carga, entrega] })).toEqual({
       kmRestantes: 0,
       velocidadKmh: 65,
       estado: 'a_tiempo',
       paradas: [],
     });
+    const tarde = { ...entrega, llegadaAt: at('2026-11-25T18:20:00Z') };
+    expect(calcularEta({ posicion, velocidadKmh: 65, ahora, paradas: [carga, tarde] }).estado).toBe(
+      'con_retraso',
+    );
+  });
+
+  it('counts a few seconds past a window as one minute late, as every delay shown', () => {
+    expect(minutosTarde(at('2026-11-25T07:00:10Z'), at('2026-11-25T07:00:00Z'))).toBe(1);
+    expect(minutosTarde(at('2026-11-25T07:00:00Z'), at('2026-11-25T07:00:00Z'))).toBe(0);
+    expect(minutosTarde(at('2026-11-25T06:00:00Z'), at('2026-11-25T07:00:00Z'))).toBe(0);
   });
 });

@@ -145,7 +145,7 @@ export function calcularEta(input: {
         etaDesde: llegada,
         etaHasta: llegada,
         estado: estadoParada,
-        retrasoMin: retraso(llegada, parada.ventanaHasta),
+        retrasoMin: minutosTarde(llegada, parada.ventanaHasta),
       });
       if (GRAVEDAD[estadoParada] > GRAVEDAD[estado]) estado = estadoParada;
       if (parada.lat !== null && parada.lng !== null) punto = { lat: parada.lat, lng: parada.lng };
@@ -184,11 +184,19 @@ export function calcularEta(input: {
       etaDesde,
       etaHasta,
       estado: estadoParada,
-      retrasoMin: retraso(eta, parada.ventanaHasta),
+      retrasoMin: minutosTarde(eta, parada.ventanaHasta),
     });
     // Arriving early means waiting for the window to open; then the work at the stop.
     t = Math.max(t, parada.ventanaDesde.getTime()) + ESTANCIA_PARADA_MIN * MIN;
     punto = destino;
+  }
+
+  // Every stop done: the trip ended as its last stop was reached (the shipment's figures read
+  // the same, `portes/cifras.ts`), not "a tiempo" by default.
+  const ultima = input.paradas.at(-1);
+  const llegadaFinal = ultima ? (ultima.llegadaAt ?? ultima.completadaAt) : null;
+  if (paradas.length === 0 && ultima && llegadaFinal) {
+    estado = llegadaFinal > ultima.ventanaHasta ? 'con_retraso' : 'a_tiempo';
   }
 
   return {
@@ -199,6 +207,11 @@ export function calcularEta(input: {
   };
 }
 
-function retraso(eta: Date, ventanaHasta: Date): number {
-  return Math.max(0, Math.round((eta.getTime() - ventanaHasta.getTime()) / MIN));
+/**
+ * Minutes from a window's end to an instant, rounded up (0 within the window): one rule for
+ * every delay shown (a stop's expected or actual one, the shipment's, the ERP's), so a stop
+ * a few seconds past its window is "con retraso" and 1 min late, never "con retraso" and 0.
+ */
+export function minutosTarde(at: Date, ventanaHasta: Date): number {
+  return Math.max(0, Math.ceil((at.getTime() - ventanaHasta.getTime()) / MIN));
 }

@@ -26,7 +26,7 @@ import { archivoValues, recordUpload, type UploadDeps } from '../archivos/servic
 import { recordAudit } from '../audit/repository.js';
 import { assertCmrUploadable, subirCmr } from '../transportes/service.js';
 import { avisarParada } from './avisos.js';
-import { VENTANA_VELOCIDAD_MIN, calcularEta, velocidadObservada } from './eta.js';
+import { VENTANA_VELOCIDAD_MIN, calcularEta, minutosTarde, velocidadObservada } from './eta.js';
 import { fechaHoraMadrid, planDeParadas } from './planificacion.js';
 import { validarPosiciones } from './posiciones.js';
 import {
@@ -365,6 +365,8 @@ async function recalcularEta(db: Db, enlace: EnlaceVivo): Promise<SeguimientoEta
           eta_at: iso(p.eta),
           eta_desde: iso(p.etaDesde),
           eta_hasta: iso(p.etaHasta),
+          estado: p.estado,
+          retraso_minutos: p.retrasoMin,
         })),
       });
     }
@@ -517,10 +519,12 @@ export async function registrarEventoParada(
         await marcarEnTransito(trx, enlace.transporte_id, now.toISOString());
 
       const { fecha, hora } = fechaHoraMadrid(ocurrido);
-      const retraso = Math.max(
-        0,
-        Math.round((ocurrido.getTime() - new Date(parada.ventana_hasta).getTime()) / 60_000),
-      );
+      // The stop's own delay as it was reached (the timeline's "Llegó con N min de retraso"),
+      // by the rule of every other delay; loaded or unloaded after an arrival already
+      // reported, still the arrival's; an incident reports none.
+      const llegada = parada.llegada_at !== null ? new Date(parada.llegada_at) : ocurrido;
+      const retraso =
+        body.tipo === 'incidencia' ? 0 : minutosTarde(llegada, new Date(parada.ventana_hasta));
       const comentarios =
         body.tipo === 'incidencia' ? `Incidencia: ${texto}` : TEXTO_EVENTO[body.tipo](parada);
       for (const porte of await listPortesDelTransporte(
@@ -552,6 +556,7 @@ export async function registrarEventoParada(
         texto,
         ocurrido_at: ocurridoAt,
         parada: paradaEvento(parada),
+        retraso_minutos: body.tipo === 'incidencia' ? null : retraso,
       });
       await avisarParada(trx, enlace.transporte_id, parada, {
         tipo: body.tipo,

@@ -1,6 +1,6 @@
 import type { ParadaPrevista, SeguimientoVivo } from '@extranet/contracts/conductor/seguimiento';
 import type { CifrasPorte } from '@extranet/contracts/portes/porte';
-import { estadoDe, GRAVEDAD } from '../conductor/eta.js';
+import { estadoDe, GRAVEDAD, minutosTarde } from '../conductor/eta.js';
 import type { SeguimientoVivoRow } from './repository.js';
 
 /*
@@ -9,13 +9,6 @@ import type { SeguimientoVivoRow } from './repository.js';
  * recomputes an ETA: a stop's status and delay are its stored ETA (or arrival) against its
  * planned window, by the rule the ETA itself uses (`conductor/eta.ts`).
  */
-
-const MIN = 60_000;
-
-/** Minutes from the window's end to an instant, rounded up (0 when within the window). */
-function minutosTarde(at: string, ventanaHasta: string): number {
-  return Math.max(0, Math.ceil((Date.parse(at) - Date.parse(ventanaHasta)) / MIN));
-}
 
 type ParadaRow = SeguimientoVivoRow['paradas'][number];
 
@@ -47,21 +40,24 @@ export function paradaPrevista(p: ParadaRow): ParadaPrevista {
       eta !== null && hasta !== null
         ? estadoDe(new Date(eta), new Date(hasta), new Date(p.ventana_hasta))
         : null,
-    retraso: eta !== null ? minutosTarde(eta, p.ventana_hasta) : 0,
+    retraso: eta !== null ? minutosTarde(new Date(eta), new Date(p.ventana_hasta)) : 0,
   };
 }
 
 /**
  * The shipment's live figures: the stored position; the status and delay of its stops still
- * to do (all of them once none is left), the worst and the largest; km and ETA of its
- * delivery (its last unloading stop).
+ * to do, the worst and the largest; km and ETA of its delivery (its last unloading stop).
+ * Once every stop is done, its last stop's: how the delivery ended. A stop already done never
+ * counts while others remain: a loading reached late, then caught up, leaves the shipment on
+ * time, and the stop itself says it was reached late ("Llegó con N min de retraso"), so the
+ * two figures answer different questions and never disagree (decision 011).
  */
 export function seguimientoVivo(
   row: SeguimientoVivoRow,
   paradas: readonly ParadaPrevista[],
 ): SeguimientoVivo {
   const pendientes = paradas.filter((p) => p.completada_at === null);
-  const cuentan = pendientes.length > 0 ? pendientes : paradas;
+  const cuentan = pendientes.length > 0 ? pendientes : paradas.slice(-1);
   let estado = cuentan.length > 0 ? 'a_tiempo' : row.eta.estado;
   let retraso = 0;
   for (const p of cuentan) {

@@ -10,6 +10,7 @@ import type {
   PortesQuery,
 } from '@extranet/contracts/portes/porte';
 import { porteEstadoLabels } from '@extranet/contracts/portes/porte';
+import { estadoEtaLabels } from '@extranet/contracts/conductor/seguimiento';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { byDateAndId, keysetBatches, keysetPage, mapBatches } from '../../lib/keyset-page.js';
@@ -172,6 +173,13 @@ const COLUMNAS_ACTIVOS: ExportColumn<PorteActivo>[] = [
   { header: 'Entrega Prevista', type: 'date', value: (p) => p.fecha_entrega_prevista },
   { header: 'Bultos', type: 'number', value: (p) => p.bultos },
   { header: 'Peso (kg)', type: 'number', value: (p) => p.peso_kg },
+  // The live figures of the screen's "Seguimiento" and "Última parada" columns.
+  {
+    header: 'Seguimiento',
+    value: (p) => (p.seguimiento ? estadoEtaLabels[p.seguimiento.estado] : null),
+  },
+  { header: 'ETA entrega', type: 'datetime', value: (p) => p.seguimiento?.eta_at ?? null },
+  { header: 'Última posición', type: 'datetime', value: (p) => p.seguimiento?.posicion_at ?? null },
   { header: 'Última parada', value: (p) => p.ultima_parada?.poblacion ?? null },
   { header: 'Km hasta destino', type: 'number', value: (p) => p.kilometros_destino },
   { header: 'Retraso', type: 'number', value: (p) => p.retraso },

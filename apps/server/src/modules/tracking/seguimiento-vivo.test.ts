@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import ExcelJS from 'exceljs';
 import type { PorteActivo } from '@extranet/contracts/portes/porte';
 import type { TrackingPorte } from '@extranet/contracts/tracking/tracking';
 import type { TransporteDetalle } from '@extranet/contracts/transportes/transporte';
 import type { Vehiculo } from '@extranet/contracts/vehiculos/vehiculo';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../lib/clock.js';
+import { fechaHoraEs, partesMadrid } from '../../lib/csv.js';
 import { useClientesDemo, walk } from '../../test/clientes.js';
 import { MADRID, transporteConPorte } from '../../test/conductor.js';
 import { testDatabases } from '../../test/databases.js';
@@ -159,6 +161,38 @@ describe.each(testDatabases())('seguimiento en vivo del porte ($name)', ({ open 
     expect(new Date(vivo.eta_desde!) < new Date(vivo.eta_at!)).toBe(true);
     expect(new Date(vivo.eta_at!) < new Date(vivo.eta_hasta!)).toBe(true);
 
+    // The export of the list (CSV and Excel): the same status, delivery ETA, position, km
+    // and delay as the screen, in Madrid time.
+    const csv = await demo.cliente.get(
+      `/api/clientes/portes/export.csv?q=${encodeURIComponent(partida)}`,
+    );
+    expect(csv.statusCode, csv.body).toBe(200);
+    const [cabecera, fila] = csv.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
+      .map((l) => l.split(';'));
+    const celda = (col: string) => fila![cabecera!.indexOf(col)];
+    expect(celda('Seguimiento')).toBe('Con retraso');
+    expect(celda('ETA entrega')).toBe(fechaHoraEs(vivo.eta_at));
+    expect(celda('Última posición')).toBe(fechaHoraEs(vivo.posicion_at));
+    expect(celda('Km hasta destino')).toBe(String(vivo.km_restantes));
+    expect(celda('Retraso')).toBe(String(vivo.retraso));
+    const xlsx = await demo.cliente.get(
+      `/api/clientes/portes/export.xlsx?q=${encodeURIComponent(partida)}`,
+    );
+    const libro = new ExcelJS.Workbook();
+    await libro.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const hoja = libro.getWorksheet('Portes')!;
+    const columna = (col: string) => (hoja.getRow(1).values as unknown[]).indexOf(col);
+    const xfila = hoja.getRow(2);
+    expect(xfila.getCell(columna('Seguimiento')).value).toBe('Con retraso');
+    const eta = xfila.getCell(columna('ETA entrega'));
+    expect(eta.numFmt).toBe('dd/mm/yyyy hh:mm');
+    const { y, m, d, h, min } = partesMadrid(vivo.eta_at!);
+    expect(eta.value).toEqual(new Date(Date.UTC(+y, +m - 1, +d, +h, +min)));
+    expect(xfila.getCell(columna('Retraso')).value).toBe(vivo.retraso);
+
     // The carrier: the transport and the vehicle panel, the same position, km and status.
     const detalle = (
       await proveedor.get(`/api/proveedores/transportes/${id}`)
@@ -200,6 +234,80 @@ describe.each(testDatabases())('seguimiento en vivo del porte ($name)', ({ open 
       eta_desde: entrega.eta_desde,
       eta_hasta: entrega.eta_hasta,
     });
+  });
+
+  it('a loading reached late, then caught up: the stop says how late, the shipment is on time everywhere', async () => {
+    // Issue 17: "Retraso: N min" on a finished stop while the list said "—". The stop's delay
+    // is a fact of the past ("Llegó con N min de retraso"); the shipment's is the one it
+    // expects now, the same in the list, the tracking, the carrier's transport and the ERP.
+    const { id, token, partida } = await enRuta();
+    const cierre = new Date(clock.now().getTime() - 120 * MIN);
+    await demo.handle.db
+      .updateTable('transporte_paradas')
+      .set({
+        ventana_desde: new Date(cierre.getTime() - 600 * MIN).toISOString(),
+        ventana_hasta: cierre.toISOString(),
+      })
+      .where('transporte_id', '=', id)
+      .where('tipo', '=', 'carga')
+      .execute();
+    const viaje = (await demo.app.inject({ method: 'GET', url: `/api/conductor/${token}` })).json<{
+      paradas: Array<{ id: number; tipo: string }>;
+    }>();
+    const carga = viaje.paradas.find((p) => p.tipo === 'carga')!;
+    const llegada = new Date(cierre.getTime() + 90 * MIN).toISOString();
+    for (const [tipo, at] of [
+      ['llegada', llegada],
+      // Loaded 20 min after arriving: the stop was still reached 90 min late.
+      ['carga', new Date(cierre.getTime() + 110 * MIN).toISOString()],
+    ] as const) {
+      const res = await conductor(`/api/conductor/${token}/paradas/${carga.id}/eventos`, {
+        id: randomUUID(),
+        tipo,
+        ocurrido_at: at,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    await conductor(`/api/conductor/${token}/posiciones`, {
+      posiciones: [{ id: 'c', ...GUADALAJARA, tomada_at: hace(1) }],
+    });
+
+    const t = await tracking(partida);
+    const enCarga = t.paradas.filter((p) => p.poblacion === 'Madrid');
+    expect(enCarga.map((p) => p.retraso)).toEqual([90, 90]);
+    expect(t.paradas_previstas.find((p) => p.id === carga.id)).toMatchObject({
+      llegada_at: llegada,
+      retraso: 90,
+      eta_at: null,
+    });
+    expect(t.seguimiento).toMatchObject({ estado: 'a_tiempo', retraso: 0 });
+    expect(t.retraso).toBe(0);
+    expect(await enLista(partida)).toMatchObject({
+      retraso: 0,
+      seguimiento: { estado: 'a_tiempo', retraso: 0 },
+    });
+    const detalle = (
+      await proveedor.get(`/api/proveedores/transportes/${id}`)
+    ).json<TransporteDetalle>();
+    expect(detalle.seguimiento?.estado).toBe('a_tiempo');
+
+    const { key } = await createApiKey(demo.app.db, { nombre: 'ERP', scopes: ['novedades:read'] });
+    const feed = await demo.app.inject({
+      method: 'GET',
+      url: '/api/integration/v1/novedades?tipos=transporte.parada,transporte.eta&limit=1000',
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(feed.statusCode, feed.body).toBe(200);
+    const deEste = feed
+      .json<{ items: Array<{ tipo: string; payload: Record<string, unknown> }> }>()
+      .items.filter((n) => n.payload.transporte_id === id);
+    expect(
+      deEste.filter((n) => n.tipo === 'transporte.parada').map((n) => n.payload.retraso_minutos),
+    ).toEqual([90, 90]);
+    const eta = deEste.filter((n) => n.tipo === 'transporte.eta').at(-1)!
+      .payload as unknown as EventoEta;
+    expect(eta.estado).toBe('a_tiempo');
+    expect(eta.paradas.map((p) => p.retraso_minutos)).toEqual([0]);
   });
 
   it('without a driver link the figures are the latest reported stop’s, as before', async () => {

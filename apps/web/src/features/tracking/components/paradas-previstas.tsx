@@ -49,9 +49,13 @@ export function ParadasPrevistas({ paradas }: { paradas: readonly ParadaPrevista
               </Text>
             )
           )}
+          {/* A stop reached: how late it was reached, a fact of the past (the shipment's
+              "Retraso" is what it expects now); before it, the delay it expects there. */}
           {p.retraso > 0 && (
             <Text size="sm" fw={600} c="red.9">
-              {t('seguimiento.tarde', { min: formatInteger(p.retraso) })}
+              {p.llegada_at !== null
+                ? t('tracking.retraso', { min: formatInteger(p.retraso) })
+                : t('seguimiento.tarde', { min: formatInteger(p.retraso) })}
             </Text>
           )}
         </Stack>

@@ -73,9 +73,9 @@ describe('TrackingTimeline', () => {
     ]);
     const items = within(screen.getByRole('list', { name: 'Paradas' })).getAllByRole('listitem');
     expect(items).toHaveLength(3);
-    const leve = within(items[1]!).getByText('Retraso: 45 min');
+    const leve = within(items[1]!).getByText('Llegó con 45 min de retraso');
     expect(leve.closest('[data-retraso]')).toHaveAttribute('data-retraso', 'leve');
-    const grave = within(items[2]!).getByText('Retraso: 120 min');
+    const grave = within(items[2]!).getByText('Llegó con 120 min de retraso');
     expect(grave.closest('[data-retraso]')).toHaveAttribute('data-retraso', 'grave');
     expect(within(items[2]!).getByLabelText('País: Francia')).toHaveTextContent(/^FR$/);
     expect(items[2]).toHaveTextContent('Francia');

@@ -32,6 +32,9 @@ export function TrackingTimeline({ paradas }: { paradas: readonly ParadaSeguimie
       aria-label={t('tracking.paradas')}
     >
       {paradas.map((parada, index) => {
+        // Each reported stop's delay is how late it was reached there, in the past tense: the
+        // shipment's "Retraso" is its delay now, and a late loading caught up since leaves it
+        // at "—" (issue 17).
         const retraso = parada.retraso > 0 ? parada.retraso : 0;
         const grave = retraso > RETRASO_GRAVE_MIN;
         const pais =

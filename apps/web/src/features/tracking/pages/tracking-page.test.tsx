@@ -254,6 +254,78 @@ describe('TrackingPage', () => {
     vi.useRealTimers();
   });
 
+  it('a stop reached late says so in the past; the shipment, on time since, shows no delay', async () => {
+    // Issue 17: "Retraso: 90 min" on a finished stop while the shipment said "—".
+    vi.useFakeTimers({ now: AHORA, toFake: ['Date'] });
+    const aTiempo = { ...VIVO, estado: 'a_tiempo', retraso: 0 };
+    const plan = {
+      cp: null,
+      pais_iso: 'ES',
+      km_restantes: null,
+      eta_at: null,
+      eta_desde: null,
+      eta_hasta: null,
+      estado: null,
+    };
+    mockApi({
+      'GET /api/clientes/portes/2600012/tracking': () =>
+        json(200, {
+          ...detalle,
+          paradas: [{ ...detalle.paradas[0], retraso: 90 }],
+          seguimiento: aTiempo,
+          retraso: 0,
+          kilometros_destino: 148,
+          paradas_previstas: [
+            {
+              ...plan,
+              id: 8,
+              orden: 1,
+              tipo: 'carga',
+              poblacion: 'Madrid',
+              ventana_desde: '2026-11-25T06:00:00.000Z',
+              ventana_hasta: '2026-11-25T08:00:00.000Z',
+              llegada_at: '2026-11-25T09:30:00.000Z',
+              completada_at: '2026-11-25T10:00:00.000Z',
+              km_restantes: 0,
+              retraso: 90,
+            },
+            {
+              ...plan,
+              id: 9,
+              orden: 2,
+              tipo: 'descarga',
+              poblacion: 'Lyon',
+              ventana_desde: '2026-11-25T07:00:00.000Z',
+              ventana_hasta: '2026-11-25T21:00:00.000Z',
+              llegada_at: null,
+              completada_at: null,
+              km_restantes: 148,
+              eta_at: VIVO.eta_at,
+              eta_desde: VIVO.eta_desde,
+              eta_hasta: VIVO.eta_hasta,
+              estado: 'a_tiempo',
+              retraso: 0,
+            },
+          ],
+        }),
+    });
+    renderRoute(<TrackingPage />, '/clientes/tracking-porte/2600012');
+    const titulo = await screen.findByRole('heading', { name: 'Partida 2600012' });
+    const previstas = screen.getByRole('region', { name: 'Próximas paradas' });
+    const [carga, entrega] = within(previstas).getAllByRole('listitem');
+    expect(carga).toHaveTextContent('Llegó con 90 min de retraso');
+    expect(carga).not.toHaveTextContent('tarde');
+    expect(entrega).not.toHaveTextContent(/retraso|tarde/);
+    const timeline = screen.getByRole('list', { name: 'Paradas' });
+    expect(timeline).toHaveTextContent('Llegó con 90 min de retraso');
+    expect(timeline).not.toHaveTextContent('Retraso:');
+    // The shipment's delay is the one it expects now: none.
+    const resumen = titulo.closest('div')!.parentElement!;
+    expect(within(resumen).getByText('Retraso').nextSibling).toHaveTextContent('—');
+    expect(screen.getAllByText('A tiempo').length).toBeGreaterThanOrEqual(1);
+    vi.useRealTimers();
+  });
+
   it('searches and links each result to its tracking', async () => {
     mockApi({
       'GET /api/clientes/tracking?q=PED-1': () =>
@@ -289,7 +361,7 @@ describe('TrackingPage', () => {
     expect(await screen.findByRole('heading', { name: 'Partida 2600012' })).toBeInTheDocument();
     expect(screen.getByText('En tránsito')).toBeInTheDocument();
     expect(screen.getByText('8.500 kg')).toBeInTheDocument();
-    expect(screen.getByText('Retraso: 30 min')).toBeInTheDocument();
+    expect(screen.getByText('Llegó con 30 min de retraso')).toBeInTheDocument();
     // No maps key: the offline map draws the stops, joined by the route, and the position.
     const map = await screen.findByTestId('maplibre');
     expect(map.dataset.markers).toMatch(/^1\. Madrid.*\|2\. Zaragoza.*\|Posición actual$/);
