@@ -99,8 +99,21 @@ function rssMb(pid) {
   return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
 }
 
-/** Load on one URL; `expected` is the status family (or exact status) a success answers. */
-async function measure(url, headers = {}, expected = '2') {
+/** CPU time (user + system) a process has used so far, in ms (Linux, 100 ticks/s). */
+function cpuMs(pid) {
+  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * Load on one URL; `expected` is the status family (or exact status) a success answers. With
+ * `pid`, also the server's CPU time per request: what a request costs whatever else the
+ * machine runs (req/s on a shared machine measures the neighbours too).
+ */
+async function measure(url, headers = {}, expected = '2', pid = undefined) {
+  const cpuBefore = pid ? cpuMs(pid) : 0;
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -117,6 +130,7 @@ async function measure(url, headers = {}, expected = '2') {
   if (result.timeouts) causes.push(`tiempo agotado ×${result.timeouts}`);
   if (result.errors > result.timeouts) causes.push(`socket ×${result.errors - result.timeouts}`);
   return {
+    ...(pid ? { cpuUsPerReq: ((cpuMs(pid) - cpuBefore) * 1000) / result.requests.total } : {}),
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -727,13 +741,14 @@ async function conditionalScenario() {
             await first.arrayBuffer();
             if (!etag) throw new Error(`${url}: sin ETag`);
             log(`  ${name}…`);
-            const full = await measure(url, { cookie: session.cookie });
+            const full = await measure(url, { cookie: session.cookie }, '2', server.pid);
             const notModified = await measure(
               url,
               { cookie: session.cookie, 'if-none-match': etag },
               '304',
+              server.pid,
             );
-            const cost = full.rps / notModified.rps;
+            const cost = notModified.cpuUsPerReq / full.cpuUsPerReq;
             rows.push({ dbName, size: size.label, name, full, notModified, cost });
             checks.push({
               what: `${dbName} ${size.label}: «${name}», un 304 cuesta ≤ ${fmtN(TARGET_304_COST, 1)}× la lectura completa (${fmtN(cost, 2)}×)`,
@@ -761,13 +776,13 @@ async function conditionalScenario() {
     '## Lecturas condicionales (ETag y 304)',
     '',
     ...benchHeader(started, `autocannon, ${CONNECTIONS} conexiones, ${DURATION} s por fila`),
-    `- Datos de \`db:bulk\` (transportes, portes y cargas del tamaño indicado). Cada lectura, completa (200 con su cuerpo) y revalidada con su ETag (\`If-None-Match\` → 304, sin cuerpo: una lectura de \`versiones\` por clave). Coste del 304 = req/s completa ÷ req/s del 304 (decision 014).`,
+    `- Datos de \`db:bulk\` (transportes, portes y cargas del tamaño indicado). Cada lectura, completa (200 con su cuerpo) y revalidada con su ETag (\`If-None-Match\` → 304, sin cuerpo: sesión, sección y una lectura de \`versiones\` por clave). Coste = CPU del proceso del servidor por petición (µs; en PostgreSQL sin la CPU del propio PostgreSQL); coste del 304 = su CPU por petición ÷ la de la lectura completa (decision 014). Las req/s dependen de lo que la máquina ejecute a la vez (véase la carga media).`,
     '',
-    '| Base de datos | Tamaño | Lectura | completa req/s | p50 ms | p99 ms | 304 req/s | p50 ms | p99 ms | coste del 304 | errores |',
+    '| Base de datos | Tamaño | Lectura | completa: µs CPU/pet. | req/s | p50 ms | 304: µs CPU/pet. | req/s | p50 ms | coste del 304 | errores |',
     '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
       (r) =>
-        `| ${r.dbName} | ${r.size} | ${r.name} | ${fmtN(r.full.rps)} | ${r.full.p50} | ${r.full.p99} | ${fmtN(r.notModified.rps)} | ${r.notModified.p50} | ${r.notModified.p99} | ${fmtN(r.cost, 2)}× | ${r.full.errors + r.notModified.errors}${r.full.causes || r.notModified.causes ? ` (${[r.full.causes, r.notModified.causes].filter(Boolean).join(', ')})` : ''} |`,
+        `| ${r.dbName} | ${r.size} | ${r.name} | ${fmtN(r.full.cpuUsPerReq)} | ${fmtN(r.full.rps)} | ${r.full.p50} | ${fmtN(r.notModified.cpuUsPerReq)} | ${fmtN(r.notModified.rps)} | ${r.notModified.p50} | ${fmtN(r.cost, 2)}× | ${r.full.errors + r.notModified.errors}${r.full.causes || r.notModified.causes ? ` (${[r.full.causes, r.notModified.causes].filter(Boolean).join(', ')})` : ''} |`,
     ),
     '',
     '### Objetivos',

@@ -243,6 +243,13 @@ describe.each(testDatabases())('lecturas condicionales ($name)', ({ open }) => {
         },
       },
       {
+        tabla: 'archivos (borrado: la referencia del tramo pasa a null)',
+        enLista: false,
+        write: async () => {
+          await db().deleteFrom('archivos').where('id', '=', cmrId).execute();
+        },
+      },
+      {
         tabla: 'facturas y factura_lineas',
         enLista: false,
         write: async () => {

@@ -22,7 +22,11 @@ interface Dependencia {
   ambito: 'cargas' | 'cliente' | 'proveedor';
   columnas: readonly string[];
   owners: (r: string) => string;
+  /** The writes that concern the owners, when not all three. */
+  eventos?: readonly Evento[];
 }
+
+type Evento = 'insert' | 'update' | 'delete';
 
 /** The clients whose shipments ride on a transport (live ETA, stops). */
 const clientesDelTransporte = (r: string) =>
@@ -94,10 +98,12 @@ const DEPENDENCIAS: readonly Dependencia[] = [
     columnas: ['factura_id'],
     owners: (r) => `select f.cliente_id as id from ${r} join facturas f on f.id = r.factura_id`,
   },
-  // A file's name is shown in the tracking's documents. Files are written once and deleted
-  // only unreferenced (decision 009); a reference set or cleared is a change of its holder.
+  // A file's name is shown in the tracking's documents. A new file is referenced by nobody
+  // yet, and deleting one sets its holders' reference to null, a change of the holder: only
+  // an update of the file itself concerns its holders' clients.
   {
     tabla: 'archivos',
+    eventos: ['update'],
     ambito: 'cliente',
     columnas: ['id'],
     owners: (r) =>
@@ -122,9 +128,13 @@ const EVENTOS = [
 
 const nombre = (d: Dependencia, ev: string) => `versiones_${d.tabla}_${ev}`;
 
+/** The events of a dependency's triggers. */
+const eventosDe = (d: Dependencia) =>
+  EVENTOS.filter(([, evento]) => (d.eventos ?? ['insert', 'update', 'delete']).includes(evento));
+
 async function createSqliteTriggers(db: Kysely<any>) {
   for (const d of DEPENDENCIAS) {
-    for (const [ev, evento, filas] of EVENTOS) {
+    for (const [ev, evento, filas] of eventosDe(d)) {
       const cuerpo = filas
         .map((fila) => {
           const cols = d.columnas.map((c) => `${fila}.${c} as ${c}`).join(', ');
@@ -146,7 +156,7 @@ async function createSqliteTriggers(db: Kysely<any>) {
 async function createPostgresTriggers(db: Kysely<any>) {
   const transicion = { new: 'nuevas', old: 'viejas' } as const;
   for (const d of DEPENDENCIAS) {
-    for (const [ev, evento, filas] of EVENTOS) {
+    for (const [ev, evento, filas] of eventosDe(d)) {
       const cuerpo = filas.map((fila) => bump(d, `${transicion[fila]} r`)).join('\n');
       const referencing = filas.map((fila) => `${fila} table as ${transicion[fila]}`).join(' ');
       await sql
@@ -182,7 +192,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   const postgres = isPostgres(db);
   for (const d of DEPENDENCIAS) {
-    for (const [ev] of EVENTOS) {
+    for (const [ev] of eventosDe(d)) {
       if (postgres) {
         await sql.raw(`drop trigger ${nombre(d, ev)} on ${d.tabla}`).execute(db);
         await sql.raw(`drop function ${nombre(d, ev)}()`).execute(db);
