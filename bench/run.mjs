@@ -1,6 +1,6 @@
-// `npm run bench [-- --sizes 10k,1m --db sqlite,postgres --duration 10 --escenarios api,pings]`:
-// benchmarks against the built server (run `npm run build` first). Writes docs/benchmarks.md
-// (api and pings sections).
+// `npm run bench [-- --sizes 10k,1m --db sqlite,postgres --duration 10 --escenarios api,pings,condicionales --write]`:
+// benchmarks against the built server (run `npm run build` first). With --write, writes its
+// sections of docs/benchmarks.md (api, pings, condicionales); without it, only prints them.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -21,8 +21,10 @@ const { values } = parseArgs({
     'admin-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
     port: { type: 'string', default: '3310' },
     // api: lists, pages and uploads; pings: the driver's position batches (issue 17).
-    escenarios: { type: 'string', default: 'api,pings' },
+    escenarios: { type: 'string', default: 'api,pings,condicionales' },
     enlaces: { type: 'string', default: '2000' },
+    // Writes the sections into docs/benchmarks.md (the only way that file is generated).
+    write: { type: 'boolean', default: false },
   },
 });
 const SCENARIOS = new Set(values.escenarios.split(',').map((s) => s.trim()));
@@ -97,21 +99,38 @@ function rssMb(pid) {
   return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
 }
 
-async function measure(url, headers = {}) {
+/** CPU time (user + system) a process has used so far, in ms (Linux, 100 ticks/s). */
+function cpuMs(pid) {
+  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * Load on one URL; `expected` is the status family (or exact status) a success answers. With
+ * `pid`, also the server's CPU time per request: what a request costs whatever else the
+ * machine runs (req/s on a shared machine measures the neighbours too).
+ */
+async function measure(url, headers = {}, expected = '2', pid = undefined) {
+  const cpuBefore = pid ? cpuMs(pid) : 0;
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     duration: DURATION,
     headers,
   });
-  const errors = result.errors + result.timeouts + result.non2xx;
-  // What the errors were: HTTP statuses other than 2xx, timeouts, socket errors.
-  const causes = Object.entries(result.statusCodeStats ?? {})
-    .filter(([code]) => !code.startsWith('2'))
-    .map(([code, { count }]) => `HTTP ${code} ×${count}`);
+  // What the errors were: HTTP statuses other than the expected, timeouts, socket errors.
+  const unexpected = Object.entries(result.statusCodeStats ?? {}).filter(
+    ([code]) => !code.startsWith(expected),
+  );
+  const errors =
+    result.errors + result.timeouts + unexpected.reduce((n, [, { count }]) => n + count, 0);
+  const causes = unexpected.map(([code, { count }]) => `HTTP ${code} ×${count}`);
   if (result.timeouts) causes.push(`tiempo agotado ×${result.timeouts}`);
   if (result.errors > result.timeouts) causes.push(`socket ×${result.errors - result.timeouts}`);
   return {
+    ...(pid ? { cpuUsPerReq: ((cpuMs(pid) - cpuBefore) * 1000) / result.requests.total } : {}),
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -138,7 +157,7 @@ function pgUrl(name) {
   return url.toString();
 }
 
-async function prepare(dbName, size) {
+async function prepare(dbName, size, extra = []) {
   const env = { ...process.env };
   let dataDir = mkdtempSync(path.join(os.tmpdir(), 'extranet-bench-'));
   if (dbName === 'postgres') {
@@ -163,6 +182,7 @@ async function prepare(dbName, size) {
       String(Math.ceil(size.n / 2)),
       '--clave',
       CLAVE,
+      ...extra,
     ],
     { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] },
   );
@@ -655,11 +675,126 @@ function writeDocSection(name, section) {
   } else {
     doc = `${doc.trimEnd()}\n\n${start}\n${section}${end}\n`;
   }
+  if (!values.write) {
+    log(`(sin --write: docs/benchmarks.md no se toca; sección «${name}» arriba)`);
+    return;
+  }
   writeFileSync(docPath, doc);
   // The generated tables pass `npm run lint` (prettier --check .) as they are written.
   execFileSync('npx', ['prettier', '--write', docPath], { cwd: root, stdio: 'ignore' });
 }
 
+/** Target of issue 21 point 4: a 304 costs at most this fraction of the full read. */
+const TARGET_304_COST = 0.3;
+
+/**
+ * Conditional reads (issue 21 point 4, decision 014): each conditional endpoint read in full
+ * and revalidated with its ETag (If-None-Match → 304), on each database. Cost of a 304 against
+ * the full read = full req/s ÷ 304 req/s (the time a request holds the server).
+ */
+async function conditionalScenario() {
+  const started = Date.now();
+  const fmtN = (n, d = 0) =>
+    n.toLocaleString('es', { maximumFractionDigits: d, minimumFractionDigits: d });
+  const rows = [];
+  const checks = [];
+  const cargasPage = Number(
+    /CARGAS_PAGE_SIZE = (\d+)/.exec(
+      readFileSync(path.join(root, 'apps/web/src/features/cargas/api/get-cargas.ts'), 'utf8'),
+    )?.[1],
+  );
+  const enCurso = Number(
+    /EN_CURSO_MAX = (\d+)/.exec(
+      readFileSync(path.join(root, 'apps/web/src/features/tracking/api/get-en-curso.ts'), 'utf8'),
+    )?.[1],
+  );
+  try {
+    for (const dbName of DBS) {
+      for (const size of SIZES) {
+        log(`\n== condicionales ${dbName} ${size.label}: generando datos…`);
+        const prep = await prepare(dbName, size, ['--cargas', String(size.n)]);
+        const server = startServer(prep.env);
+        const base = `http://127.0.0.1:${PORT}`;
+        try {
+          await waitHttp(`${base}/healthz`, server);
+          const carrier = await login(base, prep.proveedor.email, 'proveedores');
+          const customer = await login(base, prep.cliente.email, 'clientes');
+          const portesUrl = `${base}/api/clientes/portes?orden=fecha_carga_prevista_asc&limit=${enCurso}`;
+          const portes = await getJson(portesUrl, customer);
+          const partida = portes.items[0]?.partida;
+          const reads = [
+            ['listado de cargas', `${base}/api/proveedores/cargas?limit=${cargasPage}`, carrier],
+            ['portes en curso (tracking)', portesUrl, customer],
+            ...(partida
+              ? [
+                  [
+                    'seguimiento de un porte',
+                    `${base}/api/clientes/portes/${encodeURIComponent(partida)}/tracking`,
+                    customer,
+                  ],
+                ]
+              : []),
+          ];
+          for (const [name, url, session] of reads) {
+            const first = await fetch(url, { headers: { cookie: session.cookie } });
+            const etag = first.headers.get('etag');
+            await first.arrayBuffer();
+            if (!etag) throw new Error(`${url}: sin ETag`);
+            log(`  ${name}…`);
+            const full = await measure(url, { cookie: session.cookie }, '2', server.pid);
+            const notModified = await measure(
+              url,
+              { cookie: session.cookie, 'if-none-match': etag },
+              '304',
+              server.pid,
+            );
+            const cost = notModified.cpuUsPerReq / full.cpuUsPerReq;
+            rows.push({ dbName, size: size.label, name, full, notModified, cost });
+            checks.push({
+              what: `${dbName} ${size.label}: «${name}», un 304 cuesta ≤ ${fmtN(TARGET_304_COST, 1)}× la lectura completa (${fmtN(cost, 2)}×)`,
+              ok: cost <= TARGET_304_COST,
+            });
+            checks.push({
+              what: `${dbName} ${size.label}: «${name}» sin errores`,
+              ok: full.errors === 0 && notModified.errors === 0,
+            });
+          }
+        } finally {
+          await stop(server);
+          await prep.handle.close();
+          rmSync(prep.dataDir, { recursive: true, force: true });
+        }
+      }
+    }
+  } finally {
+    if (DBS.includes('postgres'))
+      await adminQuery('drop database if exists extranet_bench with (force)').catch(
+        () => undefined,
+      );
+  }
+  const section = [
+    '## Lecturas condicionales (ETag y 304)',
+    '',
+    ...benchHeader(started, `autocannon, ${CONNECTIONS} conexiones, ${DURATION} s por fila`),
+    `- Datos de \`db:bulk\` (transportes, portes y cargas del tamaño indicado). Cada lectura, completa (200 con su cuerpo) y revalidada con su ETag (\`If-None-Match\` → 304, sin cuerpo: sesión, sección y una lectura de \`versiones\` por clave). Coste = CPU del proceso del servidor por petición (µs; en PostgreSQL sin la CPU del propio PostgreSQL); coste del 304 = su CPU por petición ÷ la de la lectura completa (decision 014). Las req/s dependen de lo que la máquina ejecute a la vez (véase la carga media).`,
+    '',
+    '| Base de datos | Tamaño | Lectura | completa: µs CPU/pet. | req/s | p50 ms | 304: µs CPU/pet. | req/s | p50 ms | coste del 304 | errores |',
+    '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (r) =>
+        `| ${r.dbName} | ${r.size} | ${r.name} | ${fmtN(r.full.cpuUsPerReq)} | ${fmtN(r.full.rps)} | ${r.full.p50} | ${fmtN(r.notModified.cpuUsPerReq)} | ${fmtN(r.notModified.rps)} | ${r.notModified.p50} | ${fmtN(r.cost, 2)}× | ${r.full.errors + r.notModified.errors}${r.full.causes || r.notModified.causes ? ` (${[r.full.causes, r.notModified.causes].filter(Boolean).join(', ')})` : ''} |`,
+    ),
+    '',
+    '### Objetivos',
+    '',
+    ...checks.map((c) => `- ${c.ok ? '✅' : '❌'} ${c.what}`),
+    '',
+  ].join('\n');
+  writeDocSection('condicionales', section);
+  log(`\n${section}`);
+}
+
+if (SCENARIOS.has('condicionales')) await conditionalScenario();
 if (SCENARIOS.has('pings')) await pingScenario();
 if (!SCENARIOS.has('api')) process.exit(0);
 

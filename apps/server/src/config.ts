@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -60,6 +60,11 @@ const EnvSchema = z.object({
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(50).default(5_000),
   /** How long a claimed delivery is held before another worker may retry it. */
   OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).default(120_000),
+  /**
+   * The build's id (a commit, an image tag): part of every ETag, so a deploy never answers 304
+   * with a body an older build made. Default: a hash of the server's and the contracts' code.
+   */
+  BUILD_ID: z.string().trim().max(200).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Portals whose users must use an authenticator code (TOTP), e.g. `proveedores,clientes`. */
   TOTP_REQUIRED: z
@@ -113,6 +118,8 @@ export type AppConfig = {
   logLevel: string;
   /** Portals whose users must enrol a TOTP second factor (the others may). */
   totpRequired: ('clientes' | 'proveedores')[];
+  /** Identifies the code that answers: part of the ETags (decision 014). */
+  buildId: string;
 };
 
 /** Thrown with every problem at once, so an operator fixes the environment in one go. */
@@ -168,7 +175,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     outboxLeaseMs: e.OUTBOX_LEASE_MS,
     logLevel: e.LOG_LEVEL,
     totpRequired: e.TOTP_REQUIRED,
+    buildId: e.BUILD_ID || codeHash(),
   };
+}
+
+let codeHashMemo: string | undefined;
+
+/**
+ * A hash of the code that makes the answers: the server's own folder (`src` or `dist`, the one
+ * running) and the contracts' sources. Every instance of one build computes the same, so an
+ * ETag of one is valid on the others; any change of the code changes it.
+ */
+function codeHash(): string {
+  if (codeHashMemo) return codeHashMemo;
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    if (!existsSync(dir)) return;
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name < b.name ? -1 : 1,
+    )) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.(ts|js|json)$/.test(entry.name)) {
+        hash.update(path.relative(repoRoot, full)).update(readFileSync(full));
+      }
+    }
+  };
+  walk(path.dirname(fileURLToPath(import.meta.url)));
+  walk(path.join(repoRoot, 'packages/contracts/src'));
+  codeHashMemo = hash.digest('base64url').slice(0, 16);
+  return codeHashMemo;
 }
 
 /**

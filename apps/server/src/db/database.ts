@@ -838,6 +838,16 @@ export interface EcmrInvitacionesTable {
   firma_id: number | null;
 }
 
+/**
+ * Change counters of the conditional reads (decision 014): bumped only by the triggers of
+ * migration 22, read by `db/versiones.ts`. `ambito` 'cargas' (id 0), 'cliente' or 'proveedor'.
+ */
+export interface VersionesTable {
+  ambito: 'cargas' | 'cliente' | 'proveedor';
+  id: number;
+  n: ColumnType<number, never, never>;
+}
+
 export interface Database {
   regiones: RegionesTable;
   usuarios: UsuariosTable;
@@ -896,6 +906,7 @@ export interface Database {
   ecmr_invitaciones: EcmrInvitacionesTable;
   totp_pendientes: TotpPendientesTable;
   totp_codigos_recuperacion: TotpCodigosRecuperacionTable;
+  versiones: VersionesTable;
 }
 
 export type Usuario = Selectable<UsuariosTable>;

@@ -17,6 +17,7 @@ import type {
   RouteOptions,
 } from 'fastify';
 import { z } from 'zod';
+import { etagOf, ifNoneMatchHas } from './conditional.js';
 
 /** The request a handler of endpoint `E` receives: params, query and body already parsed. */
 export type EndpointRequest<E> = FastifyRequest<{
@@ -37,6 +38,12 @@ export interface EndpointHandlers<E> {
     request: EndpointRequest<E>,
     reply: FastifyReply,
   ) => Promise<ResponseOf<E> | FastifyReply>;
+  /**
+   * What the body of a conditional read depends on beyond its build, operation and URL (the
+   * owner, its change counters, a flag of the session): read after the guards, before the
+   * handler, and hashed into the ETag. Required when the definition is `conditional`.
+   */
+  etag?: (request: EndpointRequest<E>) => Promise<readonly unknown[]>;
   /** Route config (e.g. a rate limit of its own). */
   config?: RouteOptions['config'];
   /** Body size limit in bytes when it is not the server's default. */
@@ -93,6 +100,40 @@ function withNoStore<E extends Endpoint>(
 }
 
 /**
+ * A conditional read (decision 014): `private, no-cache` with an ETag of the body's inputs; a
+ * request whose If-None-Match holds it gets 304 and the handler never runs.
+ */
+function withEtag<E extends Endpoint>(
+  definition: E,
+  buildId: string,
+  etag: NonNullable<EndpointHandlers<E>['etag']>,
+  handler: EndpointHandlers<E>['handler'],
+): EndpointHandlers<E>['handler'] {
+  return async (request, reply) => {
+    const tag = etagOf([buildId, definition.operationId, request.url, ...(await etag(request))]);
+    reply.header('cache-control', 'private, no-cache');
+    reply.header('etag', tag);
+    if (ifNoneMatchHas(request.headers['if-none-match'], tag)) return reply.code(304).send();
+    return handler(request, reply);
+  };
+}
+
+/** The handler with its caching headers: conditional reads get an ETag, other session GETs no-store. */
+function withCaching<E extends Endpoint>(
+  app: FastifyInstance,
+  definition: E,
+  handlers: EndpointHandlers<E>,
+): EndpointHandlers<E>['handler'] {
+  if (!definition.conditional) return withNoStore(definition, handlers.handler);
+  if (definition.method !== 'GET' || definition.security !== 'session' || !handlers.etag) {
+    throw new Error(
+      `${definition.operationId}: una lectura condicional es un GET con sesión y etag`,
+    );
+  }
+  return withEtag(definition, app.config.buildId, handlers.etag, handlers.handler);
+}
+
+/**
  * Registers the route of an endpoint definition: method, path, schemas, OpenAPI metadata
  * (operationId, tag, summary, security, every status) come from the definition; the module
  * gives only its guards and handler. Session GETs with a JSON answer are `no-store`.
@@ -136,9 +177,12 @@ export async function registerEndpoint<E extends Endpoint>(
       ...(body ? { body } : {}),
       response: {
         ...(answer ? { [success]: answer } : {}),
+        ...(definition.conditional
+          ? { 304: z.null().describe('Sin cambios desde el ETag de If-None-Match') }
+          : {}),
         ...errorResponses(definition, Boolean(params || query || headers || body)),
       },
     },
-    handler: withNoStore(definition, handlers.handler) as RouteOptions['handler'],
+    handler: withCaching(app, definition, handlers) as RouteOptions['handler'],
   });
 }

@@ -36,6 +36,8 @@ export interface SectionEndpoints<Actor> {
   list<E extends Endpoint>(
     definition: E,
     service: (db: Db, ownerId: number, query: QueryOut<E>) => Promise<ResponseOf<E>>,
+    /** A conditional list's ETag inputs beyond its URL: the owner's change counters. */
+    etag?: (db: Db, ownerId: number) => Promise<readonly unknown[]>,
   ): Promise<void>;
   /** One object by its `:id`: `service(db, ownerId, id)`, which finds only the owner's. */
   get<E extends Endpoint>(
@@ -72,9 +74,10 @@ function section<Actor>(
   const owner = (request: FastifyRequest) => ownerOf(actorOf(request));
   // Fastify's request types wrap the parsed query and params; the interface types them exactly.
   return {
-    list: (definition, service) =>
+    list: (definition, service, etag) =>
       registerEndpoint(app, definition, {
         preHandler,
+        ...(etag ? { etag: (request) => etag(app.db, owner(request)) } : {}),
         handler: async (request) => service(app.db, owner(request), request.query as never),
       }),
     get: (definition, service) =>

@@ -77,6 +77,15 @@ describe('apiRequest', () => {
     });
   });
 
+  it('leaves the HTTP cache on, so conditional reads are revalidated with If-None-Match', async () => {
+    const fetchMock = vi.fn((_url: string, _init: RequestInit) =>
+      Promise.resolve(jsonResponse(200, { ok: true })),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await apiRequest('GET', '/api/clientes/portes');
+    expect((fetchMock.mock.calls[0] as FetchArgs)[1].cache).toBeUndefined();
+  });
+
   it('sends JSON headers, the current language and same-origin credentials', async () => {
     const fetchMock = vi.fn(async () => jsonResponse(200, { ok: true }));
     vi.stubGlobal('fetch', fetchMock);

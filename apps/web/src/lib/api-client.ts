@@ -187,6 +187,9 @@ export async function apiRequest<T = unknown>(
         headers,
         body: requestBody === undefined ? undefined : JSON.stringify(requestBody),
         credentials: 'same-origin',
+        // The browser's HTTP cache stays on (no `cache: 'no-store'`): a conditional read's
+        // ETag and `no-cache` make each refresh an If-None-Match, answered 304 when nothing
+        // changed (decision 014); every other session read is `no-store` on the server.
         signal: controller.signal,
       });
       // Still under the timeout: a server that stalls mid-body also times out.

@@ -15,6 +15,7 @@ export const listCargas = endpoint({
   security: 'session',
   tag: 'cargas',
   summary: 'Cargas abiertas (filtros, orden y paginación por cursor)',
+  conditional: true,
   schemas: () => carga().then((s) => ({ query: s.CargasQuery, response: s.CargasPage })),
 });
 

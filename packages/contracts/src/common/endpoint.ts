@@ -57,6 +57,12 @@ export interface Endpoint<S extends EndpointSchemas = EndpointSchemas> {
   readonly produces?: string | readonly string[];
   /** Left out of the OpenAPI document (a demo page, not part of the API). */
   readonly hidden?: boolean;
+  /**
+   * A session read answered with an `ETag` and `Cache-Control: private, no-cache`: a refresh
+   * with `If-None-Match` gets 304 without the body being built (decision 014). Only for reads
+   * whose every input has a change counter; the server refuses to register one without.
+   */
+  readonly conditional?: boolean;
 }
 
 /** What the caller sends and the server receives, before parsing (strings in a query, etc.). */

@@ -14,6 +14,7 @@ export const listPortes = endpoint({
   security: 'session',
   tag: 'portes',
   summary: 'Portes activos con su última parada (filtros, orden y paginación por cursor)',
+  conditional: true,
   schemas: () => porte().then((s) => ({ query: s.PortesQuery, response: s.PortesPage })),
 });
 

@@ -21,6 +21,7 @@ export const getTracking = endpoint({
   security: 'session',
   tag: 'tracking',
   summary: 'Seguimiento de un porte: estado, paradas, posición actual, retraso y documentos',
+  conditional: true,
   errors: [404],
   schemas: async () => {
     const [s, p] = await Promise.all([tracking(), import('../portes/porte.js')]);

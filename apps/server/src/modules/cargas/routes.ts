@@ -15,6 +15,7 @@ import {
 } from '@extranet/contracts/cargas/endpoints';
 import { supplierResources } from '@extranet/contracts/menus/menu';
 import type { FastifyPluginAsync } from 'fastify';
+import { versionesDe } from '../../db/versiones.js';
 import { proveedorSection } from '../../plugins/section-endpoints.js';
 import {
   crearOferta,
@@ -41,7 +42,13 @@ const cargasRoutes: FastifyPluginAsync = async (app) => {
   const ofertas = proveedorSection(app, supplierResources.ofertas);
   const descartados = proveedorSection(app, supplierResources.descartados);
 
-  await cargas.list(listCargasEndpoint, listCargas);
+  // Conditional (decision 014): the open loads (global counter), this carrier's offers and
+  // discards (its counter).
+  await cargas.list(listCargasEndpoint, listCargas, async (db, proveedorId) => [
+    'proveedor',
+    proveedorId,
+    ...(await versionesDe(db, 'proveedor', proveedorId, { cargas: true })),
+  ]);
   await proveedorSection(app, supplierResources.mapa).list(listCargasMapa, mapaCargas);
   await cargas.get(getCargaEndpoint, getCarga);
 

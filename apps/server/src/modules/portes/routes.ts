@@ -6,6 +6,7 @@ import {
   listPortes,
 } from '@extranet/contracts/portes/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
+import { versionesDe } from '../../db/versiones.js';
 import { registerEndpoint } from '../../lib/endpoint-route.js';
 import { registerExportEndpoints } from '../../lib/export-route.js';
 import { clienteActorOf } from '../../plugins/actor.js';
@@ -25,6 +26,11 @@ import {
 const portesRoutes: FastifyPluginAsync = async (app) => {
   await registerEndpoint(app, listPortes, {
     preHandler: requireResource(customerResources.portes),
+    // Conditional (decision 014): everything the page reads bumps the client's counter.
+    etag: async (request) => {
+      const { clienteId } = clienteActorOf(request);
+      return ['cliente', clienteId, ...(await versionesDe(app.db, 'cliente', clienteId))];
+    },
     handler: async (request) =>
       listActivos(app.db, clienteActorOf(request).clienteId, request.query),
   });

@@ -3,7 +3,8 @@ import {
   getTracking as getTrackingEndpoint,
   searchTracking,
 } from '@extranet/contracts/tracking/endpoints';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { versionesDe } from '../../db/versiones.js';
 import { registerEndpoint } from '../../lib/endpoint-route.js';
 import { clienteActorOf } from '../../plugins/actor.js';
 import { requireResource, sessionOf } from '../../plugins/session.js';
@@ -21,15 +22,24 @@ const trackingRoutes: FastifyPluginAsync = async (app) => {
       buscarTracking(app.db, clienteActorOf(request).clienteId, request.query.q),
   });
 
+  // Invoice PDFs are listed only to whom the Facturas section is open.
+  const facturasAbiertas = (request: FastifyRequest) =>
+    sessionHasResource(app.db, sessionOf(request, 'clientes'), customerResources.facturas);
+
   await registerEndpoint(app, getTrackingEndpoint, {
     preHandler: requireResource(customerResources.tracking),
+    // Conditional (decision 014): the client's counter, and whether its invoices are listed.
+    etag: async (request) => {
+      const { clienteId } = clienteActorOf(request);
+      return [
+        'cliente',
+        clienteId,
+        ...(await versionesDe(app.db, 'cliente', clienteId)),
+        await facturasAbiertas(request),
+      ];
+    },
     handler: async (request) => {
-      // Invoice PDFs are listed only to whom the Facturas section is open.
-      const facturas = await sessionHasResource(
-        app.db,
-        sessionOf(request, 'clientes'),
-        customerResources.facturas,
-      );
+      const facturas = await facturasAbiertas(request);
       return getTracking(app.db, clienteActorOf(request).clienteId, request.params.partida, {
         facturas,
       });

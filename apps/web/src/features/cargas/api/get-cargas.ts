@@ -13,7 +13,13 @@ export function cargasQueryOptions(filters: CargasFiltros) {
   return endpointPages(listCargas, { query: { ...filters, limit: CARGAS_PAGE_SIZE } });
 }
 
-/** The open loads matching `filters`, page after page. */
+/** How often the open list refreshes: loads are published and taken all day. */
+export const CARGAS_REFRESCO_MS = 60_000;
+
+/**
+ * The open loads matching `filters`, page after page, refreshed every minute while the page
+ * is open; each page is a conditional read, a 304 while nothing changed (decision 014).
+ */
 export function useCargas(filters: CargasFiltros) {
-  return useInfiniteQuery(cargasQueryOptions(filters));
+  return useInfiniteQuery({ ...cargasQueryOptions(filters), refetchInterval: CARGAS_REFRESCO_MS });
 }

@@ -1,0 +1,69 @@
+import { expect, test, type Page } from '@playwright/test';
+import { loginAs, loginAsCarrier } from './fixtures.js';
+
+/*
+ * Issue 21 point 4 (decision 014): the screens that refresh by themselves (the customer's
+ * tracking with its shipments in progress, the carrier's load list) revalidate with the
+ * browser's HTTP cache: the refresh carries If-None-Match and, nothing having changed, gets 304.
+ * The page's clock is moved on a minute at a time to fire the refresh instead of waiting.
+ */
+
+/** Statuses of the responses to GETs of `path` (query string ignored), in order. */
+function statusesOf(page: Page, path: string): number[] {
+  const statuses: number[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname === path && response.request().method() === 'GET') {
+      statuses.push(response.status());
+    }
+  });
+  return statuses;
+}
+
+/**
+ * Fires the page's one-minute refresh until one is answered 304 (a test running beside this
+ * one may change the data once in between, making that refresh a 200 with the new body).
+ */
+async function expectRefreshAnswered304(page: Page, statuses: number[]) {
+  const first = statuses.length;
+  expect(first).toBeGreaterThan(0);
+  expect(statuses[0]).toBe(200);
+  await expect
+    .poll(
+      async () => {
+        await page.clock.fastForward('01:01');
+        return statuses.slice(first);
+      },
+      { timeout: 20_000 },
+    )
+    .toContain(304);
+}
+
+test.describe('lecturas condicionales', () => {
+  test('el tracking refresca sus portes en curso con If-None-Match y recibe 304', async ({
+    page,
+  }) => {
+    await loginAs(page, 'cliente@demo.es');
+    await expect(page.getByRole('region', { name: 'Portes en curso' })).toBeVisible();
+    // Signed in: the page again, under a clock the test moves on.
+    await page.clock.install();
+    const statuses = statusesOf(page, '/api/clientes/portes');
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Portes en curso' })).toBeVisible();
+    await expect.poll(() => statuses.length).toBeGreaterThan(0);
+    await expectRefreshAnswered304(page, statuses);
+    // The 304 left the page as it was: its list is still there.
+    await expect(page.getByRole('region', { name: 'Portes en curso' })).toBeVisible();
+  });
+
+  test('el listado de cargas refresca con If-None-Match y recibe 304', async ({ page }) => {
+    await loginAsCarrier(page);
+    await page.clock.install();
+    const statuses = statusesOf(page, '/api/proveedores/cargas');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Cargas' })).toBeVisible();
+    await expect.poll(() => statuses.length).toBeGreaterThan(0);
+    await expectRefreshAnswered304(page, statuses);
+    await expect(page.getByRole('heading', { level: 1, name: 'Cargas' })).toBeVisible();
+  });
+});
