@@ -198,7 +198,8 @@ test('an e-CMR signed by the driver, the sender on the handed phone and the cons
 
   // The carrier makes the driver link.
   await loginAs(page, 'proveedor@demo.es', 'proveedores');
-  await expect(page).toHaveURL(/\/proveedores\/cargas$/);
+  // Argon2 on a busy machine: the login may take a while.
+  await expect(page).toHaveURL(/\/proveedores\/cargas$/, { timeout: 30_000 });
   const { items } = await apiGet<{ items: Array<{ id: number; referencia: string }> }>(
     page,
     '/api/proveedores/transportes?limit=200',
@@ -272,6 +273,8 @@ test('an e-CMR signed by the driver, the sender on the handed phone and the cons
   ).toBeVisible();
   await driver.screenshot({ path: `${SCREENSHOTS}/04-entregar-al-remitente.png` });
   await ecmr.getByRole('button', { name: 'Soy el remitente: leer y firmar' }).click();
+  // The sender sees the note and the form, not the driver's trip.
+  await expect(driver.getByRole('heading', { name: 'Paradas' })).toBeHidden();
   const senderForm = ecmr.getByRole('form', { name: 'Firma: Remitente' });
   await senderForm.getByLabel('Nombre y apellidos de quien firma').fill('Luis Pérez Almacén');
   await draw(driver, senderForm.getByRole('img', { name: 'Recuadro de firma' }));
@@ -293,6 +296,7 @@ test('an e-CMR signed by the driver, the sender on the handed phone and the cons
   await expect(codigo).toHaveText(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
   await driver.screenshot({ path: `${SCREENSHOTS}/07-codigo-en-pantalla.png` });
 
+  // Each phone is a window of its own: the one in use is brought to the front.
   const signerPhone = await phone(browser);
   const signer = await signerPhone.newPage();
   await signer.goto('/ecmr/firmar');
@@ -311,6 +315,7 @@ test('an e-CMR signed by the driver, the sender on the handed phone and the cons
   await signer.screenshot({ path: `${SCREENSHOTS}/09-codigo-canjeado.png` });
 
   // …but the consignee's clerk would rather sign from the office: an e-mailed one-time link.
+  await driver.bringToFront();
   await ecmr.getByRole('button', { name: 'Volver' }).click();
   await destinatario.getByRole('button', { name: 'Firma sin contacto' }).click();
   const email = `recepcion-${sufijo.toLowerCase()}@valencia.example`;
@@ -333,6 +338,7 @@ test('an e-CMR signed by the driver, the sender on the handed phone and the cons
     )
     .toBeDefined();
   const signerLink = new URL(link!);
+  await signer.bringToFront();
   await signer.goto(`${signerLink.pathname}${signerLink.hash}`);
   await expect(signer.getByRole('heading', { name: /^e-CMR / })).toBeVisible();
   await expect(signer.getByText(/^Remitente: Firmado por Luis Pérez Almacén/)).toBeVisible();
@@ -366,6 +372,7 @@ test('an e-CMR signed by the driver, the sender on the handed phone and the cons
   await signer.screenshot({ path: `${SCREENSHOTS}/14-enlace-usado.png` });
 
   // The driver's screen sees the signature arrive; the delivered note is the leg's CMR.
+  await driver.bringToFront();
   await expect(destinatario.getByText(/^Firmado por Ana Gómez Recepción el /)).toBeVisible({
     timeout: 20_000,
   });
@@ -415,6 +422,7 @@ test('an e-CMR signed by the driver, the sender on the handed phone and the cons
   expect(qr.href).toBe(
     `${detalle.verificacion_url}?h=${detalle.eventos.at(-1)!.hash.slice(0, 16)}`,
   );
+  await signer.bringToFront();
   await signer.goto(`${qr.pathname}${qr.search}`);
   await expect(signer.getByText('El documento está intacto')).toBeVisible();
   await expect(signer.getByText(/Destinatario: Ana Gómez Recepción/)).toBeVisible();

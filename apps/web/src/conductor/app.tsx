@@ -24,6 +24,8 @@ export function App({ token }: { token: string }) {
   const [viaje, setViaje] = useState<ViajeConductor>();
   const [dead, setDead] = useState(false);
   const [announce, setAnnounce] = useState('');
+  // The leg whose e-CMR is being signed: the rest of the page steps aside for the signer.
+  const [enfoque, setEnfoque] = useState<number | null>(null);
 
   const reload = useCallback(() => {
     call(getViajeConductor, { params: { token } }).then(setViaje, (error: unknown) => {
@@ -93,58 +95,66 @@ export function App({ token }: { token: string }) {
       )}
       {viaje && !dead && (
         <>
-          {viaje.transporte.matricula && (
-            <p className="muted">{t('plate', { plate: viaje.transporte.matricula })}</p>
-          )}
-          <SharingCard t={t} sharing={sharing} outbox={outbox} clock={clock} />
-          {next && (
-            <a
-              className="button primary"
-              href={navigationUrl(next)}
-              target="_blank"
-              rel="noreferrer"
-            >
-              {t('navigate')}: {next.poblacion}
-            </a>
-          )}
-          <h2>{t('stops')}</h2>
-          <ol className="stops">
-            {paradas.map((parada) => (
-              <Stop
-                key={parada.id}
-                parada={parada}
-                isNext={parada === next}
-                t={t}
-                time={time}
-                outbox={outbox}
-                onDone={(message) => setAnnounce(message)}
-              />
-            ))}
-          </ol>
+          <div hidden={enfoque !== null}>
+            {viaje.transporte.matricula && (
+              <p className="muted">{t('plate', { plate: viaje.transporte.matricula })}</p>
+            )}
+            <SharingCard t={t} sharing={sharing} outbox={outbox} clock={clock} />
+            {next && (
+              <a
+                className="button primary"
+                href={navigationUrl(next)}
+                target="_blank"
+                rel="noreferrer"
+              >
+                {t('navigate')}: {next.poblacion}
+              </a>
+            )}
+            <h2>{t('stops')}</h2>
+            <ol className="stops">
+              {paradas.map((parada) => (
+                <Stop
+                  key={parada.id}
+                  parada={parada}
+                  isNext={parada === next}
+                  t={t}
+                  time={time}
+                  outbox={outbox}
+                  onDone={(message) => setAnnounce(message)}
+                />
+              ))}
+            </ol>
+          </div>
           {viaje.subpartidas.length > 0 && (
             <section aria-labelledby="ecmr-title">
               <h2 id="ecmr-title">{t('ecmrTitle')}</h2>
               <Suspense fallback={<p role="status">{t('ecmrLoading')}</p>}>
                 {viaje.subpartidas.map((subpartida) => (
-                  <EcmrCard
-                    key={subpartida.id}
-                    token={token}
-                    subpartidaId={subpartida.id}
-                    t={t}
-                    language={language}
-                    posicion={() => (sharing.state === 'on' ? posicion.current : undefined)}
-                    onDone={(message) => {
-                      setAnnounce(message);
-                      // A delivered e-CMR becomes the leg's CMR.
-                      reload();
-                    }}
-                  />
+                  <div key={subpartida.id} hidden={enfoque !== null && enfoque !== subpartida.id}>
+                    <EcmrCard
+                      token={token}
+                      subpartidaId={subpartida.id}
+                      t={t}
+                      language={language}
+                      posicion={() => (sharing.state === 'on' ? posicion.current : undefined)}
+                      onDone={(message) => {
+                        setAnnounce(message);
+                        // A delivered e-CMR becomes the leg's CMR.
+                        reload();
+                      }}
+                      onFocus={(focused) =>
+                        setEnfoque((current) =>
+                          focused ? subpartida.id : current === subpartida.id ? null : current,
+                        )
+                      }
+                    />
+                  </div>
                 ))}
               </Suspense>
             </section>
           )}
           {viaje.subpartidas.length > 0 && (
-            <section aria-labelledby="cmr-title">
+            <section aria-labelledby="cmr-title" hidden={enfoque !== null}>
               <h2 id="cmr-title">{t('cmrTitle')}</h2>
               {viaje.subpartidas.map((subpartida) => (
                 <CmrCard

@@ -61,6 +61,7 @@ export default function EcmrCard({
   language,
   posicion,
   onDone,
+  onFocus,
 }: {
   token: string;
   subpartidaId: number;
@@ -70,6 +71,8 @@ export default function EcmrCard({
   posicion: () => Posicion | undefined;
   /** Tells the page (and a screen reader) what happened. */
   onDone: (message: string) => void;
+  /** While someone signs or the phone is handed over, the page shows this card alone. */
+  onFocus?: (focused: boolean) => void;
 }) {
   const [ecmr, setEcmr] = useState<EcmrDetalle>();
   const [error, setError] = useState<string>();
@@ -117,10 +120,17 @@ export default function EcmrCard({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- t and onDone change each render
   }, [esperando, cargar]);
 
-  // A new screen starts at the top of the card.
+  // A new screen starts at the top of the card, alone on the page while it lasts.
+  const enfocado = paso.tipo !== 'ver';
+  const enfocar = useRef(onFocus);
   useEffect(() => {
-    if (paso.tipo !== 'ver') card.current?.scrollIntoView?.({ block: 'start' });
-  }, [paso.tipo]);
+    enfocar.current = onFocus;
+  });
+  useEffect(() => {
+    enfocar.current?.(enfocado);
+    if (enfocado) card.current?.scrollIntoView?.({ block: 'start' });
+  }, [enfocado, paso.tipo]);
+  useEffect(() => () => enfocar.current?.(false), []);
 
   const hora = (iso: string) => fechaHora(language, iso);
   const rolTexto = (rol: EcmrRol) => t(`ecmrRole_${rol}`);

@@ -28,8 +28,8 @@ export function NotaEcmr({ nota, t, language }: { nota: Nota; t: T; language: st
   const filas: Array<[string, string | null]> = [
     [t('ecmrSender'), parte(nota.remitente)],
     [t('ecmrConsignee'), parte(nota.destinatario)],
-    [t('ecmrPickup'), lugar(nota.lugar_carga, language)],
     [t('ecmrDelivery'), lugar(nota.lugar_entrega, language)],
+    [t('ecmrPickup'), lugar(nota.lugar_carga, language)],
     [
       t('ecmrCarrier'),
       join([
