@@ -128,7 +128,8 @@ test('an e-CMR signed by the driver, the sender on the handed phone and the cons
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
+  // Three browsers, a PDF and the outbox on a shared two-core machine.
+  test.setTimeout(420_000);
   mkdirSync(SCREENSHOTS, { recursive: true });
 
   // The ERP posts a shipment of cliente@demo.es and the demo carrier's transport carrying it.

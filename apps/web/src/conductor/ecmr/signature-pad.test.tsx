@@ -11,7 +11,12 @@ function pad() {
   const ref = createRef<SignaturePadHandle>();
   const onChange = vi.fn();
   render(<SignaturePad ref={ref} label="Recuadro de firma" onChange={onChange} />);
-  return { llamadas, ref, onChange, canvas: screen.getByRole('img', { name: 'Recuadro de firma' }) };
+  return {
+    llamadas,
+    ref,
+    onChange,
+    canvas: screen.getByRole('img', { name: 'Recuadro de firma' }),
+  };
 }
 
 describe('SignaturePad', () => {

@@ -14,7 +14,8 @@ export function canvasDePrueba(): Llamada[] {
   const context = new Proxy(
     {},
     {
-      get: (_target, name: string) =>
+      get:
+        (_target, name: string) =>
         (...args: unknown[]) => {
           llamadas.push([name, ...args]);
         },
