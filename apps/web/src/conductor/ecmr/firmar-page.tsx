@@ -175,7 +175,7 @@ function CodigoForm({ t, onToken }: { t: T; onToken: (token: string) => void }) 
           spellCheck={false}
           inputMode="text"
           maxLength={20}
-          placeholder="XXXX-XXXX"
+          placeholder={t('signCodePlaceholder')}
           value={codigo}
           onChange={(event) => setCodigo(event.target.value.toUpperCase())}
         />
