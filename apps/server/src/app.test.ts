@@ -130,6 +130,15 @@ describe.each(testDatabases())('API server on $name', ({ open }) => {
     );
   });
 
+  it("serves the e-CMR contactless signer the driver page's light entry: no data, no cookie", async () => {
+    const res = await app.inject({ method: 'GET', url: '/ecmr/firmar' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.body).toContain('<title>Conductor</title>');
+    expect(res.body).not.toContain('initial-data');
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
   it('serves hashed assets with a year of caching', async () => {
     const res = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(res.statusCode).toBe(200);

@@ -101,8 +101,10 @@ export default fp<SpaPluginOptions>(
 
     const page = { schema: { hide: true }, onSend: allowCircuito };
     app.get('/', page, (request, reply) => serveIndex(request.url, reply));
-    // The token in the path is the link's credential: never sent on as a referrer.
-    app.get('/conductor/:token', { schema: { hide: true } }, (_request, reply) => {
+    // The token in the path is the link's credential: never sent on as a referrer. The e-CMR's
+    // contactless signer (`/ecmr/firmar#<token>` or a code) shares this light page: no
+    // session, no cookie, the one-time token in the fragment.
+    const serveConductor = (_request: unknown, reply: FastifyReply) => {
       if (!conductorHtml) {
         return sendError(
           reply,
@@ -116,7 +118,9 @@ export default fp<SpaPluginOptions>(
         .header('cache-control', 'no-cache')
         .header('referrer-policy', 'no-referrer')
         .send(conductorHtml);
-    });
+    };
+    app.get('/conductor/:token', { schema: { hide: true } }, serveConductor);
+    app.get('/ecmr/firmar', { schema: { hide: true } }, serveConductor);
     app.get('/*', page, (request, reply) => serveIndex(request.url, reply));
   },
   { name: 'spa', dependencies: ['database'] },

@@ -4,53 +4,28 @@ import type {
   SubpartidaConductor,
   ViajeConductor,
 } from '@extranet/contracts/conductor/conductor';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { call, ConductorApiError } from './api';
 import { compressPhoto, type CompressedPhoto } from './compress';
+import type { Posicion } from './ecmr/ecmr-card';
 import { navigationUrl } from './geo';
-import {
-  chooseLanguage,
-  format,
-  LANGUAGE_NAMES,
-  LANGUAGES,
-  type Language,
-  loadTexts,
-  STORAGE_KEY,
-  type Texts,
-} from './i18n';
+import { LanguageSelect } from './language-select';
 import { jpegsToPdf } from './pdf';
 import { clientId, nextSeq } from './queue';
 import { type Outbox, useOutbox } from './use-outbox';
 import { type PositionSharing, usePositionSharing } from './use-position-sharing';
+import { type T, useTexts } from './use-texts';
 
-type T = (key: string, values?: Record<string, string | number>) => string;
-
-function useTexts() {
-  const [language, setLanguage] = useState<Language>(() =>
-    chooseLanguage(localStorage.getItem(STORAGE_KEY), navigator.languages ?? [navigator.language]),
-  );
-  const [texts, setTexts] = useState<Texts>();
-  useEffect(() => {
-    let live = true;
-    void loadTexts(language).then((loaded) => live && setTexts(loaded));
-    document.documentElement.lang = language;
-    return () => {
-      live = false;
-    };
-  }, [language]);
-  const choose = (next: Language) => {
-    localStorage.setItem(STORAGE_KEY, next);
-    setLanguage(next);
-  };
-  const t: T = (key, values) => (texts ? format(texts, key, values) : '');
-  return { language, choose, texts, t };
-}
+// The e-CMR screens load on their own: the trip shows first on a weak network.
+const EcmrCard = lazy(() => import('./ecmr/ecmr-card'));
 
 export function App({ token }: { token: string }) {
   const { language, choose, texts, t } = useTexts();
   const [viaje, setViaje] = useState<ViajeConductor>();
   const [dead, setDead] = useState(false);
   const [announce, setAnnounce] = useState('');
+  // The leg whose e-CMR is being signed: the rest of the page steps aside for the signer.
+  const [enfoque, setEnfoque] = useState<number | null>(null);
 
   const reload = useCallback(() => {
     call(getViajeConductor, { params: { token } }).then(setViaje, (error: unknown) => {
@@ -61,9 +36,16 @@ export function App({ token }: { token: string }) {
   useEffect(reload, [reload]);
 
   const outbox = useOutbox(token, reload);
+  // Signatures record where they were made when the driver shares the position.
+  const posicion = useRef<Posicion | undefined>(undefined);
   const sharing = usePositionSharing(
     `extranet-conductor-compartir-${token.slice(0, 24)}`,
     (position) => {
+      posicion.current = {
+        lat: position.coords.latitude,
+        lng: position.coords.longitude,
+        precision_m: Math.min(100_000, Math.round(position.coords.accuracy)),
+      };
       void outbox.enqueue({
         kind: 'ping',
         id: clientId(),
@@ -101,16 +83,7 @@ export function App({ token }: { token: string }) {
     <main>
       <header className="bar">
         <h1>{viaje ? t('title', { ref: viaje.transporte.referencia }) : t('loading')}</h1>
-        <label className="lang">
-          <span>{t('language')}</span>
-          <select value={language} onChange={(event) => choose(event.target.value as Language)}>
-            {LANGUAGES.map((code) => (
-              <option key={code} value={code} lang={code}>
-                {LANGUAGE_NAMES[code]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LanguageSelect label={t('language')} language={language} onChange={choose} />
       </header>
       <p className="sr-only" role="status" aria-live="polite">
         {announce}
@@ -122,36 +95,66 @@ export function App({ token }: { token: string }) {
       )}
       {viaje && !dead && (
         <>
-          {viaje.transporte.matricula && (
-            <p className="muted">{t('plate', { plate: viaje.transporte.matricula })}</p>
-          )}
-          <SharingCard t={t} sharing={sharing} outbox={outbox} clock={clock} />
-          {next && (
-            <a
-              className="button primary"
-              href={navigationUrl(next)}
-              target="_blank"
-              rel="noreferrer"
-            >
-              {t('navigate')}: {next.poblacion}
-            </a>
-          )}
-          <h2>{t('stops')}</h2>
-          <ol className="stops">
-            {paradas.map((parada) => (
-              <Stop
-                key={parada.id}
-                parada={parada}
-                isNext={parada === next}
-                t={t}
-                time={time}
-                outbox={outbox}
-                onDone={(message) => setAnnounce(message)}
-              />
-            ))}
-          </ol>
+          <div hidden={enfoque !== null}>
+            {viaje.transporte.matricula && (
+              <p className="muted">{t('plate', { plate: viaje.transporte.matricula })}</p>
+            )}
+            <SharingCard t={t} sharing={sharing} outbox={outbox} clock={clock} />
+            {next && (
+              <a
+                className="button primary"
+                href={navigationUrl(next)}
+                target="_blank"
+                rel="noreferrer"
+              >
+                {t('navigate')}: {next.poblacion}
+              </a>
+            )}
+            <h2>{t('stops')}</h2>
+            <ol className="stops">
+              {paradas.map((parada) => (
+                <Stop
+                  key={parada.id}
+                  parada={parada}
+                  isNext={parada === next}
+                  t={t}
+                  time={time}
+                  outbox={outbox}
+                  onDone={(message) => setAnnounce(message)}
+                />
+              ))}
+            </ol>
+          </div>
           {viaje.subpartidas.length > 0 && (
-            <section aria-labelledby="cmr-title">
+            <section aria-labelledby="ecmr-title">
+              <h2 id="ecmr-title">{t('ecmrTitle')}</h2>
+              <Suspense fallback={<p role="status">{t('ecmrLoading')}</p>}>
+                {viaje.subpartidas.map((subpartida) => (
+                  <div key={subpartida.id} hidden={enfoque !== null && enfoque !== subpartida.id}>
+                    <EcmrCard
+                      token={token}
+                      subpartidaId={subpartida.id}
+                      t={t}
+                      language={language}
+                      posicion={() => (sharing.state === 'on' ? posicion.current : undefined)}
+                      onDone={(message) => {
+                        setAnnounce(message);
+                        // A delivered e-CMR becomes the leg's CMR.
+                        reload();
+                      }}
+                      onFocus={(focused) =>
+                        setEnfoque((current) =>
+                          focused ? subpartida.id : current === subpartida.id ? null : current,
+                        )
+                      }
+                    />
+                  </div>
+                ))}
+              </Suspense>
+            </section>
+          )}
+          {viaje.subpartidas.length > 0 && (
+            <section aria-labelledby="cmr-title" hidden={enfoque !== null}>
               <h2 id="cmr-title">{t('cmrTitle')}</h2>
               {viaje.subpartidas.map((subpartida) => (
                 <CmrCard

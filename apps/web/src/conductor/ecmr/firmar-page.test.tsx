@@ -1,0 +1,186 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiError, json, mockApi, sentBodies } from '../../test/render';
+import { STORAGE_KEY } from '../i18n';
+import FirmarPage from './firmar-page';
+import { canvasDePrueba, trazar } from './test-canvas';
+
+const HASH = 'd'.repeat(64);
+const NOTA = {
+  numero: 'T1-1',
+  remitente: {
+    nombre: 'Conservas del Ebro S.A.',
+    cif: null,
+    direccion: null,
+    cp: null,
+    poblacion: 'Zaragoza',
+    pais_iso: 'ES',
+  },
+  destinatario: {
+    nombre: 'Mercavalencia',
+    cif: null,
+    direccion: null,
+    cp: null,
+    poblacion: 'Valencia',
+    pais_iso: 'ES',
+  },
+  lugar_entrega: { direccion: null, cp: null, poblacion: 'Valencia', pais_iso: 'ES', fecha: null },
+  lugar_carga: { direccion: null, cp: null, poblacion: 'Madrid', pais_iso: 'ES', fecha: null },
+  documentos_anexos: null,
+  mercancias: [
+    {
+      marcas: null,
+      bultos: 24,
+      embalaje: null,
+      naturaleza: 'Conservas',
+      numero_estadistico: null,
+      peso_bruto_kg: 12000,
+      volumen_m3: null,
+    },
+  ],
+  instrucciones_remitente: null,
+  forma_pago: null,
+  reembolso: null,
+  transportista: {
+    nombre: 'Transportes Demo',
+    cif: null,
+    direccion: null,
+    cp: null,
+    poblacion: null,
+    pais_iso: null,
+    matricula: null,
+    conductor: null,
+  },
+  porteadores_sucesivos: [],
+  reservas_transportista: null,
+  estipulaciones: null,
+  establecido_en: { lugar: 'Madrid', fecha: null },
+  referencias: { transporte: 'T1', subpartida: 1, partida: null },
+};
+const PARA_FIRMAR = {
+  rol: 'destinatario',
+  numero: 'T1-1',
+  version: 1,
+  documento_sha256: HASH,
+  contenido: NOTA,
+  firmas: [{ rol: 'remitente', nombre: 'Luis Pérez', firmado_at: '2026-11-27T09:00:00.000Z' }],
+  expires_at: '2026-11-28T09:00:00.000Z',
+};
+
+beforeEach(() => localStorage.setItem(STORAGE_KEY, 'es'));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  localStorage.clear();
+  history.replaceState(null, '', '/');
+});
+
+function open(hash: string) {
+  history.replaceState(null, '', `/ecmr/firmar${hash}`);
+  render(<FirmarPage />);
+}
+
+describe('the contactless signer’s page', () => {
+  it('without a link asks for the code; a wrong one is said so, a right one opens the note', async () => {
+    canvasDePrueba();
+    const user = userEvent.setup();
+    const fetchMock = mockApi({
+      'POST /api/ecmr/firma-codigo': (body) =>
+        (body as { codigo: string }).codigo === 'ABCD-EF23'
+          ? json(200, { token: 'tok-del-codigo' })
+          : apiError(404, 'NOT_FOUND', 'Código no válido.'),
+      'GET /api/ecmr/firma/tok-del-codigo': () => json(200, PARA_FIRMAR),
+    });
+    open('');
+    const codigo = await screen.findByLabelText('Código');
+    await user.type(codigo, 'zzzz-zzzz');
+    await user.click(screen.getByRole('button', { name: 'Abrir la carta de porte' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Código no válido. Compruébelo y vuelva a escribirlo.',
+    );
+    await user.clear(codigo);
+    await user.type(codigo, 'abcd-ef23');
+    await user.click(screen.getByRole('button', { name: 'Abrir la carta de porte' }));
+    expect(await screen.findByText(/^Le piden que firme, como destinatario/)).toBeInTheDocument();
+    // The signing token stays in the fragment (a reload finds it), never in a request's URL.
+    expect(location.hash).toBe('#tok-del-codigo');
+    expect(sentBodies(fetchMock, 'POST /api/ecmr/firma-codigo').at(-1)).toEqual({
+      codigo: 'ABCD-EF23',
+    });
+  });
+
+  it.each([
+    ['LINK_EXPIRED', 410, 'Este enlace de firma ha caducado.'],
+    ['LINK_USED', 410, 'Este enlace ya se ha usado para firmar.'],
+    ['NOT_FOUND', 404, 'Este enlace de firma no es válido.'],
+  ])('says clearly when the link cannot be used (%s)', async (code, status, texto) => {
+    mockApi({ 'GET /api/ecmr/firma/tok': () => apiError(status, code, 'x') });
+    open('#tok');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading')).toHaveTextContent(texto);
+    expect(alert).toHaveTextContent(
+      'Si aún tiene que firmar, pida al conductor un enlace o un código nuevo.',
+    );
+    expect(screen.queryByRole('form')).toBeNull();
+  });
+
+  it('shows the note and who signed; the consignee signs with reservations and it is done', async () => {
+    canvasDePrueba();
+    const user = userEvent.setup();
+    const fetchMock = mockApi({
+      'GET /api/ecmr/firma/tok': () => json(200, PARA_FIRMAR),
+      'POST /api/ecmr/firma/tok': () => json(201, PARA_FIRMAR),
+    });
+    open('#tok');
+    expect(await screen.findByText('Mercavalencia', { exact: false })).toBeInTheDocument();
+    expect(screen.getByText(/^Remitente: Firmado por Luis Pérez el /)).toBeInTheDocument();
+
+    const form = screen.getByRole('form', { name: 'Firma: Destinatario' });
+    await user.type(within(form).getByLabelText('Nombre y apellidos de quien firma'), 'Ana Gómez');
+    trazar(within(form).getByRole('img', { name: 'Recuadro de firma' }), [
+      [30, 50],
+      [120, 90],
+    ]);
+    await user.click(
+      within(form).getByRole('checkbox', {
+        name: 'Firmar con reservas (daños, bultos que faltan…)',
+      }),
+    );
+    const firmar = within(form).getByRole('button', { name: 'Firmar' });
+    // With reservations ticked, their text is required.
+    expect(firmar).toBeDisabled();
+    await user.type(within(form).getByLabelText('Describa las reservas'), 'Falta un bulto.');
+    expect(within(form).getByLabelText('Hacer una foto')).toHaveAttribute('capture', 'environment');
+    fireEvent.submit(form);
+
+    expect(await screen.findByRole('heading', { name: 'e-CMR T1-1 firmado.' })).toBeInTheDocument();
+    expect(screen.getByText('Gracias, Ana Gómez: firma guardada.')).toBeInTheDocument();
+    expect(sentBodies(fetchMock, 'POST /api/ecmr/firma/tok')[0]).toMatchObject({
+      nombre: 'Ana Gómez',
+      documento_sha256: HASH,
+      reservas: 'Falta un bulto.',
+    });
+  });
+
+  it('a link spent meanwhile (another device signed) is said so, not a bare error', async () => {
+    canvasDePrueba();
+    const user = userEvent.setup();
+    mockApi({
+      'GET /api/ecmr/firma/tok': () => json(200, { ...PARA_FIRMAR, rol: 'remitente', firmas: [] }),
+      'POST /api/ecmr/firma/tok': () =>
+        apiError(410, 'LINK_USED', 'Este enlace ya se ha usado para firmar. Pida uno nuevo.'),
+    });
+    open('#tok');
+    const form = await screen.findByRole('form', { name: 'Firma: Remitente' });
+    await user.type(within(form).getByLabelText('Nombre y apellidos de quien firma'), 'Luis');
+    trazar(within(form).getByRole('img', { name: 'Recuadro de firma' }), [
+      [30, 50],
+      [120, 90],
+    ]);
+    fireEvent.submit(form);
+    expect(
+      await screen.findByRole('heading', { name: 'Este enlace ya se ha usado para firmar.' }),
+    ).toBeInTheDocument();
+  });
+});
