@@ -32,6 +32,7 @@ const trackingRoutes: FastifyPluginAsync = async (app) => {
       );
       return getTracking(app.db, clienteActorOf(request).clienteId, request.params.partida, {
         facturas,
+        publicUrl: app.config.publicUrl,
       });
     },
   });
