@@ -6,7 +6,8 @@ import { createProveedorConUsuario, insertCarga } from '../test/proveedores.js';
 import { TestBrowser, signedIn } from '../test/session.js';
 import { RECURSOS_CLIENTES } from '../db/seed/demo.js';
 import { createAccessLink } from '../modules/access-links/service.js';
-import { crearEcmr } from '../modules/ecmr/service.js';
+import QRCode from 'qrcode';
+import { crearEcmr, detalleDe, firmarEcmr } from '../modules/ecmr/service.js';
 import { pdfBytes, multipart } from '../test/transportes.js';
 import {
   createIntegrationKey,
@@ -55,6 +56,8 @@ interface Victims {
   pushSubscription: number;
   /** A driver link of the victim carrier's transport. */
   enlaceConductor: number;
+  /** A leg of the victim customer's shipment whose e-CMR the sender has signed. */
+  ecmrFirmado: { partida: string; subpartida: number };
 }
 
 /** How to call one operation with a foreign id, and which rows must not change. */
@@ -255,6 +258,9 @@ function fixtures(v: Victims): Record<string, Fixture | { exempt: string }> {
       query: { desde: 1, hasta: 1 },
     },
     'GET /api/proveedores/subpartidas/{id}/ecmr/pdf': { path: { id: v.subpartida } },
+    'GET /api/clientes/portes/{partida}/ecmr/{subpartidaId}/pdf': {
+      path: { partida: v.ecmrFirmado.partida, subpartidaId: v.ecmrFirmado.subpartida },
+    },
     'GET /api/conductor/{token}/subpartidas/{subpartidaId}/ecmr': { exempt: DRIVER_IDS },
     'POST /api/conductor/{token}/subpartidas/{subpartidaId}/ecmr/firmas': { exempt: DRIVER_IDS },
     'POST /api/conductor/{token}/subpartidas/{subpartidaId}/ecmr/fotos': { exempt: DRIVER_IDS },
@@ -420,7 +426,7 @@ describe.each(testDatabases())('matriz de acceso por objeto ($name)', ({ name, o
       .executeTakeFirstOrThrow();
     const porte = await db
       .selectFrom('portes')
-      .select('partida')
+      .select(['id', 'partida'])
       .where('cliente_id', '=', clienteId!)
       .executeTakeFirstOrThrow();
     const factura = await db
@@ -466,7 +472,37 @@ describe.each(testDatabases())('matriz de acceso por objeto ($name)', ({ name, o
       subpartida.id,
       null,
     );
+    // A leg of the victim customer's shipment in the victim carrier's transport, its e-CMR
+    // signed by the sender: the customer's download answers the victim.
+    const tramoCliente = await db
+      .insertInto('subpartidas')
+      .values({
+        transporte_id: subpartida.transporte_id,
+        numero: 99,
+        porte_id: porte.id,
+        origen_poblacion: 'Zaragoza',
+        destino_poblacion: 'Lyon',
+        bultos: 1,
+        peso_kg: 100,
+        cmr_archivo_id: null,
+        cmr_subido_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const deps = { db, sello: app.ecmrSello, publicUrl: app.config.publicUrl };
+    const ecmr = await crearEcmr(deps, proveedorId, tramoCliente.id, null);
+    await firmarEcmr(
+      deps,
+      ecmr.id,
+      { rol: 'remitente', canal: 'movil_conductor', dispositivo: null },
+      {
+        nombre: 'Ana Remitente',
+        firma_png: (await QRCode.toBuffer('firma', { type: 'png' })).toString('base64'),
+        documento_sha256: (await detalleDe(deps, ecmr)).documento_sha256,
+      },
+    );
     victims = {
+      ecmrFirmado: { partida: porte.partida, subpartida: tramoCliente.id },
       enlaceConductor: enlaceConductor.id,
       clienteId: clienteId!,
       proveedorId,

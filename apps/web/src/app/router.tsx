@@ -347,6 +347,19 @@ export function createAppRoutes(bridge: RouterBridge): RouteObject[] {
                 },
               },
               {
+                path: `ecmr/:subpartidaId/${supplierSuffix}`,
+                handle: supplier({
+                  name: 'proveedor-ecmr',
+                  title: 'e-CMR',
+                  hidden: true,
+                  resource: supplierResources.transportes,
+                }),
+                lazy: lazyComponent(
+                  () => import('../features/ecmr/pages/ecmr-page'),
+                  (m) => m.EcmrPage,
+                ),
+              },
+              {
                 path: `certificados/${supplierSuffix}`,
                 handle: supplier({
                   name: 'proveedor-certificados',

@@ -22,12 +22,22 @@ export function InlineError({ children }: { children: ReactNode }) {
 }
 
 /** A link that downloads a file, with the download icon before its text. */
-export function DownloadLink({ href, children }: { href: string; children: ReactNode }) {
+export function DownloadLink({
+  href,
+  children,
+  'aria-label': ariaLabel,
+}: {
+  href: string;
+  children: ReactNode;
+  /** The accessible name when the visible text alone is ambiguous ("Descargar PDF"). */
+  'aria-label'?: string;
+}) {
   return (
     <Anchor
       size="sm"
       href={href}
       download
+      aria-label={ariaLabel}
       style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
     >
       <IconDownload size={14} aria-hidden />

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { multilinea } from '../common/text.js';
+import { Partida } from '../portes/porte.js';
 import {
   ECMR_CANALES,
   ECMR_ESTADOS,
@@ -381,6 +382,13 @@ export const VerificacionEcmr = z.object({
   clave_id: z.string(),
 });
 export type VerificacionEcmr = z.infer<typeof VerificacionEcmr>;
+
+/** Path of the customer's download: the shipment's partida and one of its legs. */
+export const EcmrPorteParams = z.object({
+  partida: Partida,
+  subpartidaId: Id,
+});
+export type EcmrPorteParams = z.infer<typeof EcmrPorteParams>;
 
 /** Path `:id` of an e-CMR in the integration API. */
 export const EcmrIdParams = z.object({ id: Id });

@@ -89,6 +89,18 @@ export const downloadEcmrPdf = endpoint({
   schemas: () => ecmr().then((s) => ({ params: s.SubpartidaParams })),
 });
 
+export const downloadEcmrPdfCliente = endpoint({
+  operationId: 'downloadEcmrPdfCliente',
+  method: 'GET',
+  path: '/api/clientes/portes/:partida/ecmr/:subpartidaId/pdf',
+  security: 'session',
+  tag: 'ecmr',
+  summary: 'PDF del e-CMR firmado de un tramo de un porte propio (desde el tracking)',
+  produces: 'application/pdf',
+  errors: [404],
+  schemas: () => ecmr().then((s) => ({ params: s.EcmrPorteParams })),
+});
+
 export const getEcmrConductor = endpoint({
   operationId: 'getEcmrConductor',
   method: 'GET',

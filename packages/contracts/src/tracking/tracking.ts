@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ECMR_ESTADOS } from '../ecmr/constants.js';
 import { IsoDate } from '../common/pagination.js';
 import { ParadaPrevista } from '../conductor/seguimiento.js';
 import { CifrasPorte, PorteCabecera, PorteEstado } from '../portes/porte.js';
@@ -87,6 +88,24 @@ export const DocumentoPorte = z.object({
 });
 export type DocumentoPorte = z.infer<typeof DocumentoPorte>;
 
+/**
+ * The e-CMR of one leg of the shipment (issue 18): its state, the page its QR code opens and
+ * whether its PDF can be downloaded (`GET /api/clientes/portes/:partida/ecmr/:subpartidaId/pdf`,
+ * once someone has signed it).
+ */
+export const EcmrTramo = z.object({
+  subpartida_id: z.number().int().positive(),
+  /** The leg's number in its transport. */
+  tramo: z.number().int(),
+  /** The note's number. */
+  numero: z.string(),
+  estado: z.enum(ECMR_ESTADOS),
+  verificacion_url: z.string(),
+  /** Whether the signed PDF is available (false while nobody has signed). */
+  pdf: z.boolean(),
+});
+export type EcmrTramo = z.infer<typeof EcmrTramo>;
+
 /** Response of `GET /api/clientes/portes/:partida/tracking`: the list's figures and more. */
 export const TrackingPorte = PorteCabecera.extend(CifrasPorte.shape).extend({
   origen_cp: z.string(),
@@ -103,5 +122,7 @@ export const TrackingPorte = PorteCabecera.extend(CifrasPorte.shape).extend({
   posicion_actual: PosicionActual.nullable(),
   /** CMR/POD and invoice files this client may download. */
   documentos: z.array(DocumentoPorte),
+  /** The e-CMR of each leg that has one, by leg number. */
+  ecmr: z.array(EcmrTramo),
 });
 export type TrackingPorte = z.infer<typeof TrackingPorte>;

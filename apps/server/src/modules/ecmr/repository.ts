@@ -114,6 +114,28 @@ export function findEcmrDelProveedor(db: Db, proveedorId: number, subpartidaId: 
     .executeTakeFirst();
 }
 
+/**
+ * The note of a leg of one of this customer's shipments (the customer's tracking), once
+ * someone has signed it: an unsigned draft is the carrier's, not a document yet.
+ */
+export function findEcmrFirmadoDelCliente(
+  db: Db,
+  clienteId: number,
+  partida: string,
+  subpartidaId: number,
+) {
+  return db
+    .selectFrom('ecmr as e')
+    .innerJoin('subpartidas as s', 's.id', 'e.subpartida_id')
+    .innerJoin('portes as p', 'p.id', 's.porte_id')
+    .select(ECMR_COLUMNS)
+    .where('e.subpartida_id', '=', subpartidaId)
+    .where('p.partida', '=', partida)
+    .where('p.cliente_id', '=', clienteId)
+    .where('e.estado', '!=', 'sin_firmar')
+    .executeTakeFirst();
+}
+
 /** The e-CMR by its public verification id. */
 export function findEcmrPorVerificacion(db: Db, verificacionId: string) {
   return db

@@ -9,7 +9,7 @@ import { clock } from '../../lib/clock.js';
 import { outboxDir } from '../../mail/mailer.js';
 import { testDatabases, type TestDatabaseHandle } from '../../test/databases.js';
 import { outboxFiles, readEml } from '../../test/eml.js';
-import type { TestBrowser } from '../../test/session.js';
+import { signedIn, type TestBrowser } from '../../test/session.js';
 import { demoCarrierApp, multipart, otherCarrierTransporte } from '../../test/transportes.js';
 import { createApiKey } from '../api-keys/service.js';
 import { LIMITE_ECMR_POR_MINUTO } from './routes.js';
@@ -40,13 +40,14 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
   });
 
   /** A fresh leg of the demo carrier, in a transport loading today, with a driver link. */
-  async function tramoConEnlace() {
+  async function tramoConEnlace(razonSocial?: string) {
     serie += 1;
     const hoy = clock.now().toISOString().slice(0, 10);
     const manana = new Date(clock.now().getTime() + 86_400_000).toISOString().slice(0, 10);
     const cliente = await handle.db
       .selectFrom('clientes')
       .select('id')
+      .$if(razonSocial !== undefined, (qb) => qb.where('razon_social', '=', razonSocial!))
       .orderBy('id')
       .executeTakeFirstOrThrow();
     const lugares = {
@@ -300,6 +301,66 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
     expect(JSON.stringify(v)).not.toMatch(/Telefono de prueba|41\.65|dispositivo|posicion/);
   });
 
+  it("the customer's tracking shows each leg's e-CMR; its PDF downloads once signed, only for its own shipments", async () => {
+    const cliente = await signedIn(app, 'cliente@demo.es');
+    const t = await tramoConEnlace('Conservas del Ebro S.A.');
+    const tracking = async () =>
+      (await cliente.get(`/api/clientes/portes/${t.partida}/tracking`)).json<Json>();
+    const pdfUrl = `/api/clientes/portes/${t.partida}/ecmr/${t.subpartidaId}/pdf`;
+    // No note yet: nothing to show.
+    expect((await tracking()).ecmr).toEqual([]);
+
+    const e = (await publico('GET', t.conductor)).json<Json>();
+    expect((await tracking()).ecmr).toEqual([
+      {
+        subpartida_id: t.subpartidaId,
+        tramo: 1,
+        numero: e.numero,
+        estado: 'sin_firmar',
+        verificacion_url: e.verificacion_url,
+        pdf: false,
+      },
+    ]);
+    // An unsigned draft is the carrier's: no PDF for the customer yet.
+    expect((await cliente.get(pdfUrl)).statusCode).toBe(404);
+
+    await publico('POST', `${t.conductor}/firmas`, {
+      rol: 'remitente',
+      ...firma(e.documento_sha256),
+    });
+    expect((await tracking()).ecmr).toEqual([
+      expect.objectContaining({ estado: 'recogida_firmada', pdf: true }),
+    ]);
+    const pdf = await cliente.get(pdfUrl);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // The same leg under another partida, an unknown leg, and a signed leg of another
+    // customer's shipment: all 404, never telling which.
+    // Another shipment of the same customer (a second leg made for it).
+    const otroPorte = { partida: (await tramoConEnlace('Conservas del Ebro S.A.')).partida };
+    expect(
+      (await cliente.get(`/api/clientes/portes/${otroPorte.partida}/ecmr/${t.subpartidaId}/pdf`))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await cliente.get(`/api/clientes/portes/${t.partida}/ecmr/999999999/pdf`)).statusCode,
+    ).toBe(404);
+    const ajeno = await tramoConEnlace('Papelera del Norte S.A.');
+    const ea = (await publico('GET', ajeno.conductor)).json<Json>();
+    await publico('POST', `${ajeno.conductor}/firmas`, {
+      rol: 'remitente',
+      ...firma(ea.documento_sha256),
+    });
+    const otro = await cliente.get(
+      `/api/clientes/portes/${ajeno.partida}/ecmr/${ajeno.subpartidaId}/pdf`,
+    );
+    expect(otro.statusCode).toBe(404);
+    expect(otro.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    // Without a customer session: 401.
+    expect((await app.inject({ method: 'GET', url: pdfUrl })).statusCode).toBe(401);
+  });
+
   it('a code expires, and guessing codes is rate-limited per address', async () => {
     const t = await tramoConEnlace();
     const inv = await publico('POST', `${t.conductor}/invitaciones`, {
@@ -344,6 +405,11 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
 
   it('walks a transport: sender on the phone, consignee contactless with a code, reservations and a photo; the PDF becomes the CMR', async () => {
     const t = await tramoConEnlace();
+    const pendientes = async () =>
+      (await browser.get(`/api/proveedores/albaranes-pendientes?transporteId=${t.transporteId}`))
+        .json<Json>()
+        .items.map((r: Json) => r.id);
+    expect(await pendientes()).toEqual([t.transporteId]);
     const e = (await publico('GET', t.conductor)).json<Json>();
     await publico('POST', `${t.conductor}/firmas`, {
       rol: 'remitente',
@@ -475,6 +541,8 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
       await browser.get(`/api/proveedores/transportes/${t.transporteId}`)
     ).json<Json>();
     expect(detalle.cmr_pendientes).toBe(0);
+    // The leg leaves "Subir albaranes" like an uploaded CMR.
+    expect(await pendientes()).toEqual([]);
     expect(detalle.subpartidas_detalle).toEqual([
       expect.objectContaining({ id: t.subpartidaId, ecmr_estado: 'con_reservas' }),
     ]);

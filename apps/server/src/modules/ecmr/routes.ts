@@ -3,6 +3,7 @@ import {
   createEcmr,
   createEcmrInvitacion,
   downloadEcmrPdf,
+  downloadEcmrPdfCliente,
   downloadEcmrPdfIntegracion,
   getEcmr,
   getEcmrClavePublica,
@@ -19,11 +20,11 @@ import {
   uploadEcmrFotoRemota,
   verifyEcmr,
 } from '@extranet/contracts/ecmr/endpoints';
-import { supplierResources } from '@extranet/contracts/menus/menu';
+import { customerResources, supplierResources } from '@extranet/contracts/menus/menu';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-error.js';
 import { registerEndpoint } from '../../lib/endpoint-route.js';
-import { proveedorActorOf } from '../../plugins/actor.js';
+import { clienteActorOf, proveedorActorOf } from '../../plugins/actor.js';
 import { requireScope } from '../../plugins/integration-auth.js';
 import { requireProveedor, requireResource } from '../../plugins/session.js';
 import { contentDisposition } from '../archivos/send-file.js';
@@ -32,7 +33,7 @@ import { TooManyAttemptsError } from '../auth/throttle.js';
 import { enlaceDelToken } from '../conductor/service.js';
 import { guardarCmrDeEntrega, guardarFotoReserva, nombrePdf, pdfDeEcmr } from './documento.js';
 import { findSubpartidaDelTransporte } from '../conductor/repository.js';
-import { findEcmr, type EcmrRow } from './repository.js';
+import { findEcmr, findEcmrFirmadoDelCliente, type EcmrRow } from './repository.js';
 import {
   canjearCodigo,
   clavePublica,
@@ -163,6 +164,21 @@ const ecmrRoutes: FastifyPluginAsync = async (app) => {
         proveedorActorOf(request).proveedorId,
         request.params.id,
       );
+      return sendPdf(reply, ecmr, await pdfDeEcmr(deps, ecmr));
+    },
+  });
+
+  // The customer (session): the signed note of a leg of an own shipment, from the tracking.
+  await registerEndpoint(app, downloadEcmrPdfCliente, {
+    preHandler: requireResource(customerResources.tracking),
+    handler: async (request, reply) => {
+      const ecmr = await findEcmrFirmadoDelCliente(
+        app.db,
+        clienteActorOf(request).clienteId,
+        request.params.partida,
+        request.params.subpartidaId,
+      );
+      if (!ecmr) throw new HttpError(404, 'NOT_FOUND', 'e-CMR no encontrado.');
       return sendPdf(reply, ecmr, await pdfDeEcmr(deps, ecmr));
     },
   });

@@ -159,3 +159,23 @@ export async function listDocumentos(
     })),
   ];
 }
+
+/** The e-CMR of each leg of this client's shipment that has one, by leg number. */
+export async function listEcmrDePorte(db: Db, clienteId: number, porteId: number) {
+  return db
+    .selectFrom('ecmr as e')
+    .innerJoin('subpartidas as s', 's.id', 'e.subpartida_id')
+    .innerJoin('portes as p', 'p.id', 's.porte_id')
+    .select([
+      's.id as subpartida_id',
+      's.numero as tramo',
+      'e.numero',
+      'e.estado',
+      'e.verificacion_id',
+    ])
+    .where('p.id', '=', porteId)
+    .where('p.cliente_id', '=', clienteId)
+    .orderBy('s.numero')
+    .orderBy('s.id')
+    .execute();
+}

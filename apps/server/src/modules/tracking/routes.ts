@@ -42,6 +42,7 @@ const trackingRoutes: FastifyPluginAsync = async (app) => {
       const facturas = await facturasAbiertas(request);
       return getTracking(app.db, clienteActorOf(request).clienteId, request.params.partida, {
         facturas,
+        publicUrl: app.config.publicUrl,
       });
     },
   });

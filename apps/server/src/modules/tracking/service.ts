@@ -12,7 +12,14 @@ import { HttpError } from '../../lib/http-error.js';
 import { fechaHoraMadrid } from '../conductor/planificacion.js';
 import { cifrasPorte } from '../portes/cifras.js';
 import { listSeguimientoVivo } from '../portes/repository.js';
-import { buscarPortes, findPorte, listDocumentos, listParadas } from './repository.js';
+import { verificacionUrl } from '../ecmr/service.js';
+import {
+  buscarPortes,
+  findPorte,
+  listDocumentos,
+  listEcmrDePorte,
+  listParadas,
+} from './repository.js';
 
 type Db = Kysely<Database>;
 
@@ -64,7 +71,7 @@ export async function getTracking(
   db: Db,
   clienteId: number,
   partida: string,
-  options: { facturas: boolean },
+  options: { facturas: boolean; publicUrl: string },
 ): Promise<TrackingPorte> {
   const porte = await findPorte(db, clienteId, partida);
   if (!porte) throw porteNotFound();
@@ -76,6 +83,7 @@ export async function getTracking(
   const vivo = (await listSeguimientoVivo(db, clienteId, [porte.id])).get(porte.id);
   const { paradas_previstas, ...cifras } = cifrasPorte(paradas.at(-1) ?? null, vivo);
   const documentos = await listDocumentos(db, clienteId, porte.id, options);
+  const ecmr = await listEcmrDePorte(db, clienteId, porte.id);
   return {
     partida: porte.partida,
     ref_cliente: porte.ref_cliente,
@@ -103,5 +111,10 @@ export async function getTracking(
     ...cifras,
     // The same file can hang from two places (a leg's CMR also set as the shipment's).
     documentos: documentos.filter((d, i) => documentos.findIndex((o) => o.id === d.id) === i),
+    ecmr: ecmr.map(({ verificacion_id, ...e }) => ({
+      ...e,
+      verificacion_url: verificacionUrl(options.publicUrl, verificacion_id),
+      pdf: e.estado !== 'sin_firmar',
+    })),
   };
 }

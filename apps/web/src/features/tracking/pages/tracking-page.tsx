@@ -11,6 +11,7 @@ import { ParadasPrevistas } from '../components/paradas-previstas';
 import { PorteResumen } from '../components/porte-resumen';
 import { TrackingBusqueda } from '../components/tracking-busqueda';
 import { TrackingDocumentos } from '../components/tracking-documentos';
+import { TrackingEcmr } from '../components/tracking-ecmr';
 import { TrackingEnCurso } from '../components/tracking-en-curso';
 import { TrackingMapa } from '../components/tracking-mapa';
 import { TrackingTimeline } from '../components/tracking-timeline';
@@ -98,6 +99,20 @@ function TrackingDetalleView({ partida }: { partida: string }) {
               </Title>
               <TrackingDocumentos documentos={detalle.documentos} />
             </Paper>
+            {detalle.ecmr.length > 0 && (
+              <Paper
+                withBorder
+                p="md"
+                radius="md"
+                component="section"
+                aria-labelledby="tracking-ecmr"
+              >
+                <Title order={2} size="h4" mb="sm" id="tracking-ecmr">
+                  {t('ecmr.tracking.titulo')}
+                </Title>
+                <TrackingEcmr partida={detalle.partida} ecmr={detalle.ecmr} />
+              </Paper>
+            )}
           </Stack>
         </Grid.Col>
       </Grid>

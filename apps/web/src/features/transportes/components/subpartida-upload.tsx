@@ -9,6 +9,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { UploadProgress } from '../../../components/upload-progress';
 import { formatInteger, formatKg } from '../../../lib/format';
 import { useSubirCmr } from '../api/subir-cmr';
+import { EcmrSubpartida } from './ecmr-subpartida';
 
 export interface SubpartidaUploadProps {
   subpartida: SubpartidaDetalle;
@@ -61,6 +62,11 @@ export function SubpartidaUpload({ subpartida, referencia }: SubpartidaUploadPro
             · ID {subpartida.id}
           </Text>
         </Group>
+        <EcmrSubpartida
+          subpartidaId={subpartida.id}
+          numero={subpartida.numero}
+          estado={subpartida.ecmr_estado}
+        />
         <DocumentDropzone
           label={t('albaranes.campo', { numero: subpartida.numero })}
           value={file}

@@ -9,6 +9,7 @@ import { endpointUrl } from '../../../lib/endpoint-client';
 import { usePortalContext } from '../../../lib/portal-context';
 import { formatDateTime, formatInteger, formatKg } from '../../../lib/format';
 import { useTransporte } from '../api/get-transporte';
+import { EcmrSubpartida } from './ecmr-subpartida';
 import { EnlaceConductorButton } from './enlace-conductor';
 
 /**
@@ -65,6 +66,7 @@ export function SubpartidasDetalle({ transporteId }: { transporteId: number }) {
                 </Anchor>
               </Group>
             )}
+            <EcmrSubpartida subpartidaId={s.id} numero={s.numero} estado={s.ecmr_estado} />
           </Group>
         ))}
       </Stack>
