@@ -35,6 +35,7 @@ import trackingRoutes from './modules/tracking/routes.js';
 import transportesRoutes from './modules/transportes/routes.js';
 import conductorRoutes from './modules/conductor/routes.js';
 import ecmrRoutes from './modules/ecmr/routes.js';
+import envioRoutes from './modules/envio/routes.js';
 import ecmrSelloPlugin from './modules/ecmr/plugin.js';
 import vehiculosRoutes from './modules/vehiculos/routes.js';
 import csrfPlugin from './plugins/csrf.js';
@@ -151,6 +152,7 @@ export async function buildApp({
   await app.register(transportesRoutes);
   await app.register(conductorRoutes);
   await app.register(ecmrRoutes);
+  await app.register(envioRoutes);
   await app.register(facturasProveedorRoutes);
   await app.register(certificadosRoutes);
   await app.register(prevencionRoutes);

@@ -676,6 +676,39 @@ export interface EnlacesConductorTable {
   last_used_at: string | null;
 }
 
+/** A shipment's capability link for someone without an account (issue 19); hashes only. */
+export interface EnlacesPorteTable {
+  id: Id;
+  porte_id: number;
+  cliente_id: number;
+  token_hash: string;
+  /** The hash of the e-mailed copy's token, made when the outbox sends it. */
+  token_hash_correo: string | null;
+  usuario_id: number | null;
+  api_key_id: number | null;
+  /** Who made it, as shown in the list: the user's name or the API key's. */
+  creado_por: string;
+  /** Shows the delivery proof (CMR/POD, the delivered e-CMR). */
+  muestra_entrega: Flag;
+  muestra_factura: Flag;
+  destinatario_email: string | null;
+  /** Null: it lives until `expires_at`; else until this many days after delivery (capped). */
+  dias_tras_entrega: number | null;
+  created_at: CreatedAt;
+  expires_at: string;
+  revoked_at: string | null;
+  aperturas: ColumnType<number, number | undefined, number>;
+  last_opened_at: string | null;
+}
+
+/** An e-mail subscribed through a shipment link to that shipment's notices. */
+export interface EnlacesPorteAvisosTable {
+  id: Id;
+  enlace_id: number;
+  email: string;
+  created_at: CreatedAt;
+}
+
 export type ParadaTipo = 'carga' | 'descarga';
 
 /** A planned stop of a transport, what the driver reported there and its last computed ETA. */
@@ -894,6 +927,8 @@ export interface Database {
   avisos_certificado: AvisosCertificadoTable;
   usuarios_totp: UsuariosTotpTable;
   enlaces_conductor: EnlacesConductorTable;
+  enlaces_porte: EnlacesPorteTable;
+  enlaces_porte_avisos: EnlacesPorteAvisosTable;
   transporte_paradas: TransporteParadasTable;
   posiciones_conductor: PosicionesConductorTable;
   transporte_eta: TransporteEtaTable;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.js';
 import { seedDemo } from '../db/seed/demo.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { crearEnlacePorte } from '../modules/envio/service.js';
 import { createAccessLink } from '../modules/access-links/service.js';
 import { createApiKey } from '../modules/api-keys/service.js';
 import { testConfig } from '../test/app.js';
@@ -33,6 +34,11 @@ describe('secretos fuera de las URL de los logs', () => {
     );
     // The e-CMR's contactless signing link, any shape.
     expect(redactUrl('/api/ecmr/firma/corto/fotos')).toBe(`/api/ecmr/firma/${REDACTED}/fotos`);
+    // The shipment link's page and its API calls (issue 19), any shape of token.
+    expect(redactUrl('/envio/sinDigitosNiNadaQueLoDelate')).toBe(`/envio/${REDACTED}`);
+    expect(redactUrl('/api/envio/corto/documentos/12?apertura=1')).toBe(
+      `/api/envio/${REDACTED}/documentos/12?apertura=1`,
+    );
     expect(redactUrl(`/futuro/enlace/${token}/ver`)).toBe(`/futuro/enlace/${REDACTED}/ver`);
   });
 
@@ -124,6 +130,27 @@ describe.each(testDatabases())('ningún secreto en los logs de la app en $name',
     await user.post('/api/password-reset/check', { token: resetToken });
     await user.post('/api/password-reset', { token: resetToken, clave: 'Una-clave-nueva-1' });
     secrets.push('Una-clave-nueva-1');
+
+    // A shipment link (issue 19): its page, its API read, a document, a subscription.
+    const porte = await app.db
+      .selectFrom('portes')
+      .select('partida')
+      .where('cliente_id', '=', clienteId)
+      .where('estado', '!=', 'anulado')
+      .executeTakeFirstOrThrow();
+    const envio = await crearEnlacePorte(
+      app.db,
+      app.config,
+      { clienteId, usuarioId: null, apiKeyId: null, ip: '127.0.0.1', puedeFacturas: true },
+      porte.partida,
+      { entrega: true, factura: true, dias: 1, email: null },
+    );
+    const envioToken = new URL(envio.url).pathname.split('/').at(-1)!;
+    secrets.push(envioToken);
+    await visitor.get(`/envio/${envioToken}`);
+    expect((await visitor.get(`/api/envio/${envioToken}?apertura=1`)).statusCode).toBe(200);
+    await visitor.get(`/api/envio/${envioToken}/documentos/999999`);
+    await visitor.post(`/api/envio/${envioToken}/avisos`, { email: 'yo@destino.example' });
 
     // The integration API with its key, and an error that names a connection URL.
     const { key } = await createApiKey(app.db, { nombre: 'logs', scopes: [...apiScopes] });

@@ -6,7 +6,7 @@ export const REDACTED = '[oculto]';
 
 /**
  * Pages whose URL is itself the credential (spec §6 access links `{id}/{token}`, the carrier's
- * delivery-note links): the captured group is the secret. A new capability URL is added here;
+ * delivery-note links, the driver's and the shipment's links): the captured group is the secret. A new capability URL is added here;
  * `TOKEN_LIKE_SEGMENT` below catches the ones nobody added.
  */
 const CAPABILITY_PATHS: RegExp[] = [
@@ -16,6 +16,8 @@ const CAPABILITY_PATHS: RegExp[] = [
   /^(\/conductor\/)([^/?#]+)/,
   /^(\/api\/conductor\/)([^/?#]+)/,
   /^(\/api\/ecmr\/firma\/)([^/?#]+)/,
+  /^(\/envio\/)([^/?#]+)/,
+  /^(\/api\/envio\/)([^/?#]+)/,
 ];
 
 /**

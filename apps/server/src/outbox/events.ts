@@ -21,6 +21,9 @@ const ClaveRecuperacion = z.object({
 /** The internal event of an e-CMR signing invitation sent by e-mail. */
 const EcmrInvitacion = z.object({ invitacion_id: z.number().int().positive() });
 
+/** The internal event of a shipment link sent by e-mail (issue 19). */
+const EnlacePorteCorreo = z.object({ enlace_id: z.number().int().positive() });
+
 /**
  * The internal notice of a stop event of the driver (issue 17): one per shipment concerned, to
  * its customer. The ERP already hears of the stop through `transporte.parada`.
@@ -64,6 +67,11 @@ export type EventPayloads = { [T in TipoEventoPublico]: PayloadDeEvento<T> } & {
    * token when it sends it, so no readable token is stored. Internal only, like the above.
    */
   'ecmr.invitacion': z.infer<typeof EcmrInvitacion>;
+  /**
+   * A shipment link to e-mail (issue 19): the worker makes the mail's token when it sends it,
+   * so no readable token is stored. Internal only, like the above.
+   */
+  'enlace_porte.correo': z.infer<typeof EnlacePorteCorreo>;
 };
 
 export type TipoEvento = keyof EventPayloads;
@@ -73,6 +81,9 @@ export function payloadOf<T extends TipoEvento>(tipo: T, payload: unknown): Even
   if (tipo === 'clave.recuperacion') return ClaveRecuperacion.parse(payload) as EventPayloads[T];
   if (tipo === 'aviso.parada') return AvisoParada.parse(payload) as EventPayloads[T];
   if (tipo === 'ecmr.invitacion') return EcmrInvitacion.parse(payload) as EventPayloads[T];
+  if (tipo === 'enlace_porte.correo') {
+    return EnlacePorteCorreo.parse(payload) as EventPayloads[T];
+  }
   return payloadDeEvento(tipo, payload) as EventPayloads[T];
 }
 
@@ -81,6 +92,9 @@ export const DESTINO_RECUPERACION = 'recuperacion';
 
 /** E-mail destination of an e-CMR signing invitation: the address it was made for. */
 export const DESTINO_INVITACION_ECMR = 'invitacion-ecmr';
+
+/** E-mail destination of a shipment link: the address it was made for. */
+export const DESTINO_ENLACE_PORTE = 'enlace-porte';
 
 /** E-mail destination of the operators' mailbox (`OPERATORS_EMAIL`, read at delivery). */
 export const DESTINO_OPERADORES = 'operadores';
@@ -130,6 +144,8 @@ async function destinatarios<T extends TipoEvento>(
       return [{ canal: 'email', destino: DESTINO_RECUPERACION }];
     case 'ecmr.invitacion':
       return [{ canal: 'email', destino: DESTINO_INVITACION_ECMR }];
+    case 'enlace_porte.correo':
+      return [{ canal: 'email', destino: DESTINO_ENLACE_PORTE }];
     case 'oferta.aceptada':
     case 'oferta.rechazada': {
       const { proveedor_id } = payload as EventPayloads['oferta.aceptada'];

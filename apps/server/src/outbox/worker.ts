@@ -12,12 +12,14 @@ import { emailDeAviso, portalDeAviso, pushDeAviso } from './avisos.js';
 import { isTipoEvento } from '@extranet/contracts/integracion/tipos-evento';
 import {
   DESTINO_INVITACION_ECMR,
+  DESTINO_ENLACE_PORTE,
   DESTINO_OPERADORES,
   DESTINO_RECUPERACION,
   payloadOf,
   type TipoEvento,
 } from './events.js';
 import { invitacionEcmrMail } from '../modules/ecmr/mail.js';
+import { enlacePorteCorreo } from '../modules/envio/mail.js';
 import {
   claimDue,
   findUsuarioActivo,
@@ -97,6 +99,13 @@ async function emailOf(
   }
   if (entrega.tipo === 'ecmr.invitacion' && entrega.destino === DESTINO_INVITACION_ECMR) {
     return invitacionEcmrMail(app.db, app.config.publicUrl, payloadDe(entrega, 'ecmr.invitacion'));
+  }
+  if (entrega.tipo === 'enlace_porte.correo' && entrega.destino === DESTINO_ENLACE_PORTE) {
+    return enlacePorteCorreo(
+      app.db,
+      app.config.publicUrl,
+      payloadDe(entrega, 'enlace_porte.correo'),
+    );
   }
   if (entrega.tipo === 'solicitud.recibida' && entrega.destino === DESTINO_OPERADORES) {
     const p = payloadDe(entrega, 'solicitud.recibida');

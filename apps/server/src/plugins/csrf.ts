@@ -27,6 +27,8 @@ export const CSRF_EXEMPT_PREFIXES: readonly string[] = [
   '/api/conductor/',
   // The e-CMR's contactless signer: the signing token in the path, or a code to exchange for one.
   '/api/ecmr/firma',
+  // The shipment link's public page (issue 19): the link's token in the path.
+  '/api/envio/',
 ];
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

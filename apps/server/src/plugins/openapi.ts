@@ -29,6 +29,7 @@ const TAGS: Record<string, string> = {
   solicitudes: 'Solicitudes de transporte del cliente',
   sugerencias: 'Sugerencias del cliente',
   conductor: 'Enlace del conductor: viaje, posiciones, paradas e incidencias',
+  envio: 'Enlace compartido de un porte: seguimiento y documentos sin cuenta, caduca y se anula',
   ecmr: 'e-CMR: carta de porte electrónica, firmas, cadena de eventos sellada y verificación',
   integracion:
     'API de integración con el ERP (`/api/integration/v1`): clave `Authorization: Bearer ext_…` creada con la CLI, lotes de hasta 1000 registros validados en conjunto (todo o nada) y cabecera `Idempotency-Key` opcional en las escrituras.',

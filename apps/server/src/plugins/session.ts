@@ -179,6 +179,22 @@ export const requireProveedor = sessionGuard(async (request) => {
 });
 
 /**
+ * preHandler for a feature reached from several sections of one portal (a shipment from
+ * tracking, "Portes" or the history): any one of the resources opens it; 403 with none.
+ */
+export function requireAnyResource(recursos: readonly string[]): preHandlerAsyncHookHandler {
+  return sessionGuard(async (request) => {
+    const session = sessionOf(request, portalOfResource(recursos[0] ?? ''));
+    const empresaId = session.portal === 'clientes' ? session.clienteId : session.proveedorId;
+    if (empresaId == null) throw noActiveEmpresa(session.portal);
+    for (const recurso of recursos) {
+      if (await request.server.sessions.hasResource(session, recurso)) return;
+    }
+    throw forbidden();
+  });
+}
+
+/**
  * preHandler for a section gated by a menu resource (e.g. `apiweb.clientes.facturas`): the
  * server refuses what the menu hides. 401 without a session of the resource's portal, 403
  * without the resource (or, on the customer side, without an active client).

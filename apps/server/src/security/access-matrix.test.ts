@@ -8,6 +8,7 @@ import { RECURSOS_CLIENTES } from '../db/seed/demo.js';
 import { createAccessLink } from '../modules/access-links/service.js';
 import QRCode from 'qrcode';
 import { crearEcmr, detalleDe, firmarEcmr } from '../modules/ecmr/service.js';
+import { crearEnlacePorte } from '../modules/envio/service.js';
 import { pdfBytes, multipart } from '../test/transportes.js';
 import {
   createIntegrationKey,
@@ -18,7 +19,7 @@ import { securityArea } from '../test/security/report.js';
 
 const area = securityArea(
   'Object-level access (OpenAPI matrix)',
-  'Every portal operation of `GET /api/openapi.json` that takes an id (path parameter, id-like query parameter or body property) is called with the id of a row that belongs to someone else, as another customer, another carrier, an access link of another owner and without a session. Writes are checked against the database row. Integration paths: no key → 401, a key without the scope → 403.',
+  'Every portal operation of `GET /api/openapi.json` that takes an id (path parameter, id-like query parameter or body property) is called with the id of a row that belongs to someone else, as another customer, another carrier, an access link of another owner, a visitor holding the victim’s own shipment link (issue 19) and without a session. Writes are checked against the database row. Integration paths: no key → 401, a key without the scope → 403.',
 );
 
 type Attacker =
@@ -26,12 +27,14 @@ type Attacker =
   | 'otro transportista'
   | 'enlace de otro cliente'
   | 'enlace de otro transportista'
+  | 'visitante de un enlace de envío'
   | 'sin sesión';
 const ATTACKERS: Attacker[] = [
   'otro cliente',
   'otro transportista',
   'enlace de otro cliente',
   'enlace de otro transportista',
+  'visitante de un enlace de envío',
   'sin sesión',
 ];
 
@@ -58,6 +61,10 @@ interface Victims {
   enlaceConductor: number;
   /** A leg of the victim customer's shipment whose e-CMR the sender has signed. */
   ecmrFirmado: { partida: string; subpartida: number };
+  /** A shipment link of the victim customer's shipment `partida` (tracking and CMR only). */
+  enlacePorte: number;
+  /** Its token: the visitor holds it. */
+  enlacePorteToken: string;
 }
 
 /** How to call one operation with a foreign id, and which rows must not change. */
@@ -270,6 +277,23 @@ function fixtures(v: Victims): Record<string, Fixture | { exempt: string }> {
     'GET /api/ecmr/firma/{token}': { exempt: ECMR_TOKEN },
     'POST /api/ecmr/firma/{token}': { exempt: ECMR_TOKEN },
     'POST /api/ecmr/firma/{token}/fotos': { exempt: ECMR_TOKEN },
+    'POST /api/clientes/portes/{partida}/enlaces': {
+      path: { partida: v.partida },
+      body: { dias: 1 },
+      rows: row('enlaces_porte', 'cliente_id', v.clienteId),
+    },
+    'GET /api/clientes/portes/{partida}/enlaces': { path: { partida: v.partida } },
+    'DELETE /api/clientes/enlaces-porte/{id}': {
+      path: { id: v.enlacePorte },
+      rows: row('enlaces_porte', 'id', v.enlacePorte),
+    },
+    'GET /api/envio/{token}': { exempt: ENVIO_TOKEN },
+    'POST /api/envio/{token}/avisos': { exempt: ENVIO_TOKEN },
+    // The victim's own live link, asked for another file of the same customer (an invoice the
+    // link does not show): refused to everyone, the visitor who holds the link included.
+    'GET /api/envio/{token}/documentos/{archivoId}': {
+      path: { token: v.enlacePorteToken, archivoId: v.archivoCliente },
+    },
     'GET /api/ecmr/verificacion/{verificacionId}': {
       exempt:
         'public by design: the random id of the QR code, answering only what its PDF shows (ecmr suite)',
@@ -280,6 +304,10 @@ function fixtures(v: Victims): Record<string, Fixture | { exempt: string }> {
 /** The e-CMR's contactless signing: a one-time link or exchanged code is the credential. */
 const ECMR_TOKEN =
   'one-time signing link: no session, the token is the credential, single use (ecmr suite)';
+
+/** The shipment link's public page: no session, the token in the path is the credential. */
+const ENVIO_TOKEN =
+  'capability link of one shipment: no session, the token is the credential (envio suite)';
 
 /** The driver link's routes have no session: the token in the path is the credential. */
 const DRIVER_TOKEN = 'capability link: no session, the token is the credential (conductor suite)';
@@ -310,6 +338,7 @@ const UNDESCRIBED_BODY_ID_FIELDS: Record<string, string[]> = {
   'POST /api/proveedores/subpartidas/{id}/ecmr': [],
   'POST /api/conductor/{token}/subpartidas/{subpartidaId}/ecmr/fotos': [],
   'POST /api/ecmr/firma/{token}/fotos': [],
+  'DELETE /api/clientes/enlaces-porte/{id}': [],
 };
 
 /** Query and body names that carry an id (path parameters always do). */
@@ -345,7 +374,10 @@ function expectedStatuses(
   portal: 'clientes' | 'proveedores' | 'both',
   key: string,
 ): number[] {
-  if (attacker === 'sin sesión') return [401];
+  // A shipment link's file outside what the link shows: not found, whoever asks.
+  if (key.startsWith('GET /api/envio/')) return [404];
+  // The shipment link's visitor has no session: the link opens nothing else.
+  if (attacker === 'sin sesión' || attacker === 'visitante de un enlace de envío') return [401];
   const attackerPortal = attacker.includes('cliente') ? 'clientes' : 'proveedores';
   if (portal !== 'both' && portal !== attackerPortal) return [401];
   // Choosing a company that is not yours is refused as forbidden, like a menu without it.
@@ -428,6 +460,7 @@ describe.each(testDatabases())('matriz de acceso por objeto ($name)', ({ name, o
       .selectFrom('portes')
       .select(['id', 'partida'])
       .where('cliente_id', '=', clienteId!)
+      .where('estado', '!=', 'anulado')
       .executeTakeFirstOrThrow();
     const factura = await db
       .selectFrom('facturas')
@@ -501,9 +534,25 @@ describe.each(testDatabases())('matriz de acceso por objeto ($name)', ({ name, o
         documento_sha256: (await detalleDe(deps, ecmr)).documento_sha256,
       },
     );
+    const enlacePorte = await crearEnlacePorte(
+      db,
+      app.config,
+      {
+        clienteId: clienteId!,
+        usuarioId: clienteUsuario.id,
+        apiKeyId: null,
+        ip: '127.0.0.1',
+        puedeFacturas: true,
+      },
+      porte.partida,
+      { entrega: true, factura: false, dias: 7, email: null },
+    );
+    const enlacePorteToken = new URL(enlacePorte.url).pathname.split('/').at(-1)!;
     victims = {
       ecmrFirmado: { partida: porte.partida, subpartida: tramoCliente.id },
       enlaceConductor: enlaceConductor.id,
+      enlacePorte: enlacePorte.id,
+      enlacePorteToken,
       clienteId: clienteId!,
       proveedorId,
       proveedorUsuarioId: proveedor.id,
@@ -571,6 +620,13 @@ describe.each(testDatabases())('matriz de acceso por objeto ($name)', ({ name, o
     if (opened.statusCode !== 200) throw new Error(`enlace de proveedor: ${opened.body}`);
     browsers.set('enlace de otro transportista', enlace);
     browsers.set('sin sesión', new TestBrowser(app));
+    // Someone without an account who opened the victim's shipment link: it set no cookie.
+    const visitante = new TestBrowser(app);
+    const abierto = await visitante.get(`/api/envio/${enlacePorteToken}?apertura=1`);
+    if (abierto.statusCode !== 200 || abierto.headers['set-cookie'] !== undefined) {
+      throw new Error(`enlace de envío: ${abierto.statusCode} ${abierto.body.slice(0, 120)}`);
+    }
+    browsers.set('visitante de un enlace de envío', visitante);
     ops = await openApiOperations(app);
   }, 60_000);
 
@@ -594,7 +650,7 @@ describe.each(testDatabases())('matriz de acceso por objeto ($name)', ({ name, o
 
   area.check(
     'foreign ids: never data, never a write',
-    'each id-taking operation with the victim’s id as another customer, another carrier, an access link of another owner and without a session',
+    'each id-taking operation with the victim’s id as another customer, another carrier, an access link of another owner, the visitor of the victim’s shipment link and without a session',
     name,
     async () => {
       const table = fixtures(victims);

@@ -19,6 +19,7 @@ export const apiScopes = [
   'prevencion:write',
   'cargas:write',
   'transportes:write',
+  'enlaces:write',
 ] as const;
 export const ApiScope = z.enum(apiScopes);
 export type ApiScope = z.infer<typeof ApiScope>;

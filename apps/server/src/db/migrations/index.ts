@@ -19,6 +19,7 @@ import * as m17 from './2026-11-24-17-transportes-resumen.js';
 import * as m18 from './2026-11-25-18-reservas-contenido.js';
 import * as m19 from './2026-11-25-19-conductor.js';
 import * as m20 from './2026-11-25-20-ecmr.js';
+import * as m21 from './2026-11-27-21-enlaces-porte.js';
 import * as m22 from './2026-11-27-22-versiones.js';
 
 /**
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-18-reservas-contenido': m18,
   '2026-11-25-19-conductor': m19,
   '2026-11-25-20-ecmr': m20,
+  '2026-11-27-21-enlaces-porte': m21,
   '2026-11-27-22-versiones': m22,
 };
 
