@@ -21,6 +21,7 @@ import {
 import { jpegsToPdf } from './pdf';
 import { clientId, nextSeq } from './queue';
 import { type Outbox, useOutbox } from './use-outbox';
+import { useWaitingUpdate } from './update';
 import { type PositionSharing, usePositionSharing } from './use-position-sharing';
 
 type T = (key: string, values?: Record<string, string | number>) => string;
@@ -51,6 +52,7 @@ export function App({ token }: { token: string }) {
   const [viaje, setViaje] = useState<ViajeConductor>();
   const [dead, setDead] = useState(false);
   const [announce, setAnnounce] = useState('');
+  const update = useWaitingUpdate();
 
   const reload = useCallback(() => {
     call(getViajeConductor, { params: { token } }).then(setViaje, (error: unknown) => {
@@ -115,6 +117,14 @@ export function App({ token }: { token: string }) {
       <p className="sr-only" role="status" aria-live="polite">
         {announce}
       </p>
+      {update && (
+        <p className="card" role="status">
+          {t('newVersion')}{' '}
+          <button type="button" className="button primary" onClick={update}>
+            {t('reload')}
+          </button>
+        </p>
+      )}
       {dead && (
         <p className="card warn" role="alert">
           {t('linkDead')}
