@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress, sharedResolve } from './vite.config.ts';
+import { precompress, serviceWorkerPrecache, sharedResolve } from './vite.config.ts';
 
 /**
  * The driver's phone page (issue 17), `conductor.html`: a build of its own into the same
@@ -9,7 +9,8 @@ import { precompress, sharedResolve } from './vite.config.ts';
  * from its own manifest.
  */
 export default defineConfig({
-  plugins: [react(), precompress()],
+  // Last of the two builds: the worker's precache list covers both (issue 20).
+  plugins: [react(), precompress(), serviceWorkerPrecache()],
   resolve: sharedResolve,
   build: {
     outDir: 'dist',

@@ -1,4 +1,5 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -91,6 +92,51 @@ export function precompress(): Plugin {
         );
         await writeFile(`${full}.gz`, gzipSync(data, { level: 9 }));
       }
+    },
+  };
+}
+
+/** What the service worker precaches: scripts, styles, icons, manifests; not the big map. */
+export function precached(file: string): boolean {
+  if (/(^|\/)maplibre/.test(file)) return false;
+  return (
+    /^assets\/.+\.(js|css)$/.test(file) ||
+    /^icons\/.+\.(png|svg)$/.test(file) ||
+    /^[^/]+\.webmanifest$/.test(file) ||
+    file === 'favicon.ico'
+  );
+}
+
+/**
+ * Writes the precache list of the whole build into `dist/sw.js` (public/sw.js, issue 20):
+ * `BUILD = { version, files }`, the version a hash of every precached file's bytes. Run by the
+ * last build (the driver page's, vite.conductor.config.ts) so both entries' files are listed;
+ * a deployment that changes any of them changes the worker's bytes, hence the update prompt.
+ */
+export function serviceWorkerPrecache(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'extranet-sw-precache',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
+      const files = entries
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.relative(outDir, path.join(entry.parentPath, entry.name)))
+        .map((file) => file.split(path.sep).join('/'))
+        .filter(precached)
+        .sort();
+      const hash = createHash('sha256');
+      for (const file of files) hash.update(file).update(await readFile(path.join(outDir, file)));
+      const build = { version: hash.digest('hex').slice(0, 16), files: files.map((f) => `/${f}`) };
+      const worker = path.join(outDir, 'sw.js');
+      const source = await readFile(worker, 'utf8');
+      const marker = /\/\* build \*\/ \{ version: 'dev', files: \[\] \}/;
+      if (!marker.test(source)) this.error('sw.js no tiene la marca de la lista de precarga');
+      await writeFile(worker, source.replace(marker, JSON.stringify(build)));
     },
   };
 }

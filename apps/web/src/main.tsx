@@ -18,3 +18,13 @@ createRoot(container).render(
     </AppProviders>
   </StrictMode>,
 );
+
+// The offline shell and the update prompt (issue 20): registered after the page has loaded, in
+// chunks of their own (the login page's budget); the prompt's only when a new version waits.
+window.addEventListener('load', () => {
+  void import('./lib/service-worker').then(({ registerServiceWorker }) =>
+    registerServiceWorker((apply) => {
+      void import('./app/update-prompt').then(({ showUpdatePrompt }) => showUpdatePrompt(apply));
+    }),
+  );
+});

@@ -24,6 +24,45 @@ export function injectInitialData(html: string, data: InitialData): string {
 }
 
 /**
+ * The three installable apps (issue 20): each has its web manifest (`<app>.webmanifest` in the
+ * build), icons and theme colour, so that each installs on its own with its own name.
+ */
+export type InstallableApp = 'clientes' | 'proveedores' | 'conductor';
+
+/** The app a page belongs to: the carrier portal and the driver page by path, else customers. */
+export function appOfPath(url: string): InstallableApp {
+  if (url === '/proveedores' || url.startsWith('/proveedores/') || url.startsWith('/proveedores?'))
+    return 'proveedores';
+  if (url.startsWith('/conductor/')) return 'conductor';
+  return 'clientes';
+}
+
+/** A driver link's token as it may appear in a path (ours are 43 base64url characters). */
+const DRIVER_TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
+
+/** The manifest of the build (`<dist>/<app>.webmanifest`), or undefined when it is missing. */
+function readManifest(webDistDir: string, app: InstallableApp) {
+  const file = path.join(webDistDir, `${app}.webmanifest`);
+  if (!existsSync(file)) return undefined;
+  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown> & {
+    theme_color?: string;
+  };
+}
+
+/**
+ * What a page of `app` adds to its head: manifest, favicon, touch icon and theme colour.
+ * `manifestUrl` is the driver link's own manifest (its start_url is the link).
+ */
+export function appHead(app: InstallableApp, themeColor: string, manifestUrl: string): string {
+  return (
+    `<link rel="manifest" href="${manifestUrl}">` +
+    `<link rel="icon" href="/icons/${app}.svg" type="image/svg+xml">` +
+    `<link rel="apple-touch-icon" href="/icons/${app}-192.png">` +
+    `<meta name="theme-color" content="${themeColor}">`
+  );
+}
+
+/**
  * Serves the built SPA: hashed assets with a year of caching, and index.html, with the
  * initial data embedded, for every other non-API path (history-mode routing).
  */
@@ -44,6 +83,18 @@ export default fp<SpaPluginOptions>(
     const conductorHtml = existsSync(conductorFile)
       ? readFileSync(conductorFile, 'utf8')
       : undefined;
+    const manifests = {
+      clientes: readManifest(webDistDir, 'clientes'),
+      proveedores: readManifest(webDistDir, 'proveedores'),
+      conductor: readManifest(webDistDir, 'conductor'),
+    };
+    /** The page's head additions, when the build has the app's manifest. */
+    const headOf = (app: InstallableApp, manifestUrl = `/${app}.webmanifest`) => {
+      const manifest = manifests[app];
+      if (!manifest) return '';
+      return appHead(app, manifest.theme_color ?? '#ffffff', manifestUrl);
+    };
+    const withHead = (html: string, head: string) => html.replace('</head>', `${head}</head>`);
 
     if (indexHtml) {
       await app.register(fastifyStatic, {
@@ -84,7 +135,7 @@ export default fp<SpaPluginOptions>(
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .send(injectInitialData(indexHtml, data));
+        .send(injectInitialData(withHead(indexHtml, headOf(appOfPath(url))), data));
     };
 
     // The page is where the Circuito Seguridad form is posted from: its CSP's form-action must
@@ -104,7 +155,7 @@ export default fp<SpaPluginOptions>(
     // The token in the path is the link's credential: never sent on as a referrer. The e-CMR's
     // contactless signer (`/ecmr/firmar#<token>` or a code) shares this light page: no
     // session, no cookie, the one-time token in the fragment.
-    const serveConductor = (_request: unknown, reply: FastifyReply) => {
+    const serveConductor = (reply: FastifyReply, head: string) => {
       if (!conductorHtml) {
         return sendError(
           reply,
@@ -117,10 +168,40 @@ export default fp<SpaPluginOptions>(
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .header('referrer-policy', 'no-referrer')
-        .send(conductorHtml);
+        .send(withHead(conductorHtml, head));
     };
-    app.get('/conductor/:token', { schema: { hide: true } }, serveConductor);
-    app.get('/ecmr/firmar', { schema: { hide: true } }, serveConductor);
+    app.get<{ Params: { token: string } }>(
+      '/conductor/:token',
+      { schema: { hide: true } },
+      (request, reply) => {
+        const { token } = request.params;
+        // Its manifest's start_url is this very link: the installed app opens the driver's trip.
+        const head = DRIVER_TOKEN.test(token)
+          ? headOf('conductor', `/conductor/${token}/manifest.webmanifest`)
+          : '';
+        return serveConductor(reply, head);
+      },
+    );
+    app.get('/ecmr/firmar', { schema: { hide: true } }, (_request, reply) =>
+      serveConductor(reply, ''),
+    );
+    // The driver link's manifest: the build's, with the link as start_url. The token is not
+    // looked up (no database here): the manifest of a dead link opens the page that says so.
+    app.get<{ Params: { token: string } }>(
+      '/conductor/:token/manifest.webmanifest',
+      { schema: { hide: true } },
+      (request, reply) => {
+        const { token } = request.params;
+        if (!manifests.conductor || !DRIVER_TOKEN.test(token)) {
+          return sendError(reply, 404, 'NOT_FOUND', 'Recurso no encontrado.');
+        }
+        return reply
+          .type('application/manifest+json; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .header('referrer-policy', 'no-referrer')
+          .send(JSON.stringify({ ...manifests.conductor, start_url: `/conductor/${token}` }));
+      },
+    );
     app.get('/*', page, (request, reply) => serveIndex(request.url, reply));
   },
   { name: 'spa', dependencies: ['database'] },

@@ -19,6 +19,23 @@ export function makeWebDist(): string {
     path.join(dir, 'conductor.html'),
     '<!doctype html><html lang="es"><head><title>Conductor</title></head><body><div id="root"></div></body></html>',
   );
+  // The installable apps (issue 20): manifests, an icon and the service worker, as built.
+  for (const [app, color] of [
+    ['clientes', '#1864ab'],
+    ['proveedores', '#0b7285'],
+    ['conductor', '#2b8a3e'],
+  ]) {
+    writeFileSync(
+      path.join(dir, `${app}.webmanifest`),
+      JSON.stringify({ id: `/${app}/`, name: app, start_url: `/${app}/`, theme_color: color }),
+    );
+  }
+  mkdirSync(path.join(dir, 'icons'));
+  writeFileSync(
+    path.join(dir, 'icons', 'clientes-192.png'),
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+  );
+  writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   const script = 'console.log("ok");';
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), script);
   // As the web build writes them: brotli and gzip copies beside the script.

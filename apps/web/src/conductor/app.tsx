@@ -13,6 +13,7 @@ import { LanguageSelect } from './language-select';
 import { jpegsToPdf } from './pdf';
 import { clientId, nextSeq } from './queue';
 import { type Outbox, useOutbox } from './use-outbox';
+import { useWaitingUpdate } from './update';
 import { type PositionSharing, usePositionSharing } from './use-position-sharing';
 import { type T, useTexts } from './use-texts';
 
@@ -26,6 +27,7 @@ export function App({ token }: { token: string }) {
   const [announce, setAnnounce] = useState('');
   // The leg whose e-CMR is being signed: the rest of the page steps aside for the signer.
   const [enfoque, setEnfoque] = useState<number | null>(null);
+  const update = useWaitingUpdate();
 
   const reload = useCallback(() => {
     call(getViajeConductor, { params: { token } }).then(setViaje, (error: unknown) => {
@@ -88,6 +90,14 @@ export function App({ token }: { token: string }) {
       <p className="sr-only" role="status" aria-live="polite">
         {announce}
       </p>
+      {update && (
+        <p className="card" role="status">
+          {t('newVersion')}{' '}
+          <button type="button" className="button primary" onClick={update}>
+            {t('reload')}
+          </button>
+        </p>
+      )}
       {dead && (
         <p className="card warn" role="alert">
           {t('linkDead')}

@@ -2,6 +2,7 @@ import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import './conductor.css';
+import { startServiceWorker } from './update';
 
 // The contactless signer's page (`/ecmr/firmar`, issue 18) shares this light entry: its own
 // chunk, loaded only there.
@@ -23,3 +24,5 @@ createRoot(document.getElementById('root')!).render(
     )}
   </StrictMode>,
 );
+
+startServiceWorker();

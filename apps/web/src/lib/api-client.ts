@@ -1,6 +1,7 @@
 import type { ApiError } from '@extranet/contracts/common/error';
 import i18n from '../i18n';
 import { loginPaths } from './portal';
+import { noteNetworkError, noteResponse } from './offline-data';
 
 /** Default timeout of every call (spec §9). */
 export const REQUEST_TIMEOUT_MS = 4000;
@@ -198,9 +199,11 @@ export async function apiRequest<T = unknown>(
       if (timedOut) throw new ApiRequestError(i18n.t('errors.timeout'), 0, 'TIMEOUT', { cause });
       // The caller cancelled: hand back its own abort reason untouched.
       if (signal?.aborted) throw cause;
+      noteNetworkError();
       throw new ApiRequestError(i18n.t('errors.network'), 0, 'NETWORK_ERROR', { cause });
     }
     const payload = body.json;
+    noteResponse(response);
 
     if (!response.ok) {
       const error = errorOfResponse(response.status, payload);

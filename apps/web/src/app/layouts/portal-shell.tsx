@@ -30,6 +30,7 @@ import {
   useNavigate,
   useParams,
 } from 'react-router';
+import { OfflineBoundary } from '../../components/offline-notice';
 import { PageLoader } from '../../components/page-loader';
 import { MAIN_CONTENT_ID } from '../../components/skip-link';
 import { useAccessLink } from '../../features/auth/api/access-link';
@@ -44,6 +45,7 @@ import { isApiRequestError } from '../../lib/api-client';
 import { loginPaths, type Portal } from '../../lib/portal';
 import { PortalContext, type PortalContextValue } from '../../lib/portal-context';
 import { clearPushId } from '../../lib/storage';
+import { clearOfflineData } from '../../lib/offline-data';
 import { accessIdParam, hasAccessToken } from '../guard';
 import type { NavItem } from '../navigation';
 import { useCurrentRouteHandle } from './root-layout';
@@ -187,6 +189,7 @@ function SignedInShell({ portal, navigation, linkSession, accessSuffix = '' }: S
     }
     clearPushId(portal);
     queryClient.clear();
+    await clearOfflineData();
     await navigate(loginPaths[portal], { replace: true });
   }
 
@@ -301,7 +304,7 @@ function SignedInShell({ portal, navigation, linkSession, accessSuffix = '' }: S
 
         <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
           {portal === 'proveedores' && <CertificateWarning />}
-          {content}
+          <OfflineBoundary>{content}</OfflineBoundary>
         </AppShell.Main>
       </AppShell>
     </PortalContext.Provider>

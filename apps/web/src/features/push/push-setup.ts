@@ -1,12 +1,10 @@
 import type { PushSubscriptionJson } from '@extranet/contracts/push/subscription';
 import { readInitialData } from '../../lib/initial-data';
 import type { Portal } from '../../lib/portal';
+import { SERVICE_WORKER_URL } from '../../lib/service-worker';
 import { readPushId, savePushId } from '../../lib/storage';
 import { subscribePush } from './api/subscribe-push';
 import { updatePushSubscription } from './api/update-push-subscription';
-
-/** The service worker, served from the site root so it controls every page. */
-export const SERVICE_WORKER_URL = '/sw.js';
 
 /** Whether this browser can receive Web Push at all. */
 export function pushSupported(): boolean {

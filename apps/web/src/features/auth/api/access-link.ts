@@ -2,18 +2,21 @@ import { byPortal } from '@extranet/contracts/auth/endpoints';
 import type { AuthSession } from '@extranet/contracts/auth/session';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint, endpointKey } from '../../../lib/endpoint-client';
+import { clearOfflineData } from '../../../lib/offline-data';
 import type { Portal } from '../../../lib/portal';
 
 /**
  * `POST /api/clientes/access` or `/api/proveedores/access`: exchanges the path's id+token pair
  * for a session limited to that company (404 when forged, expired or revoked).
  */
-export function openAccessLink(
+export async function openAccessLink(
   portal: Portal,
   id: string,
   token: string,
   signal?: AbortSignal,
 ): Promise<AuthSession> {
+  // A new session: the last one's offline data goes (issue 20).
+  await clearOfflineData();
   return callEndpoint(
     byPortal.accessLink[portal],
     { body: { id: Number(id), token } },
