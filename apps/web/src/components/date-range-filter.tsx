@@ -117,10 +117,23 @@ export interface DateFieldProps {
   minDate?: string;
   /** Latest selectable day ('YYYY-MM-DD'). */
   maxDate?: string;
+  /** Marks the field as required (asterisk; the message says what is missing). */
+  required?: boolean;
+  /** Help below the label. */
+  description?: string;
 }
 
 /** One Spanish calendar date (same picker and styles as the range filter). */
-export function DateField({ label, value, onChange, error, minDate, maxDate }: DateFieldProps) {
+export function DateField({
+  label,
+  value,
+  onChange,
+  error,
+  minDate,
+  maxDate,
+  required = false,
+  description,
+}: DateFieldProps) {
   const { t } = useTranslation();
   return (
     <DatePickerInput
@@ -132,6 +145,9 @@ export function DateField({ label, value, onChange, error, minDate, maxDate }: D
       clearButtonProps={{ 'aria-label': t('tabla.clearDate') }}
       popoverProps={RETURN_FOCUS}
       error={error}
+      // The field is a button: the asterisk shows it is required, the error says what is missing.
+      withAsterisk={required}
+      description={description}
       minDate={minDate}
       maxDate={maxDate}
       leftSection={<IconCalendar size={16} aria-hidden />}

@@ -1,6 +1,7 @@
-import { Anchor, Group, Loader, Text } from '@mantine/core';
+import { Anchor, Button, Group, Loader, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** A small spinner and what is loading, inside a row's detail ("Cargando subpartidas…"). */
 export function InlineLoader({ label }: { label: string }) {
@@ -12,12 +13,28 @@ export function InlineLoader({ label }: { label: string }) {
   );
 }
 
-/** A failed load inside a row's detail: one red line, announced (role="alert"). */
-export function InlineError({ children }: { children: ReactNode }) {
+/** A failed load inside a row's detail: one red line, announced (role="alert"), and its retry. */
+export function InlineError({
+  children,
+  onRetry,
+}: {
+  /** The Spanish message of what failed. */
+  children: ReactNode;
+  /** Asks again ("Reintentar"). */
+  onRetry?: () => void;
+}) {
+  const { t } = useTranslation();
   return (
-    <Text size="sm" c="red.8" role="alert">
-      {children}
-    </Text>
+    <Group gap="xs" role="alert">
+      <Text size="sm" c="red.8">
+        {children}
+      </Text>
+      {onRetry && (
+        <Button size="xs" variant="default" onClick={onRetry}>
+          {t('errors.retry')}
+        </Button>
+      )}
+    </Group>
   );
 }
 

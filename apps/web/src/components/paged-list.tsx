@@ -41,7 +41,11 @@ export function PagedList<T extends { id: number }>({
     );
   }
   if (query.isError) {
-    return <ErrorAlert>{query.error.message}</ErrorAlert>;
+    return (
+      <ErrorAlert onRetry={() => void query.refetch()} retrying={query.isFetching}>
+        {query.error.message}
+      </ErrorAlert>
+    );
   }
   const items = query.data.pages.flatMap((page) => page.items);
   if (items.length === 0) return <EmptyState message={emptyMessage} />;

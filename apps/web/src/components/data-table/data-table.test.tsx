@@ -1,9 +1,11 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { withDesktopLayout } from '../../test/desktop-layout';
 import { TestProviders, testQueryClient } from '../../test/render';
 import { DataTable, type DataTableColumn, type DataTableProps } from './data-table';
+import { usePagedTable } from './use-paged-table';
 
 interface Fila {
   id: number;
@@ -140,5 +142,41 @@ describe('DataTable', () => {
       'href',
       '/api/filas/export.xlsx?q=a',
     );
+  });
+
+  it('never says "0 filas" while the first page loads, nor next to an error', () => {
+    const { rerender } = renderTable(<FilasTable data={[]} loading selectable selectedIds={[]} />);
+    expect(screen.queryByText('0 filas')).not.toBeInTheDocument();
+    expect(screen.getByText('Cargando…')).toBeInTheDocument();
+    rerender(
+      <TestProviders queryClient={testQueryClient()}>
+        <FilasTable data={[]} error="Error interno" selectable selectedIds={[]} />
+      </TestProviders>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Error interno');
+    expect(screen.queryByText('0 filas')).not.toBeInTheDocument();
+  });
+
+  it('shows a failed list with "Reintentar", which asks again and shows the rows', async () => {
+    let calls = 0;
+    function Harness() {
+      const query = useInfiniteQuery({
+        queryKey: ['filas-reintentar'],
+        queryFn: () => {
+          calls += 1;
+          if (calls === 1) return Promise.reject(new Error('Error interno'));
+          return Promise.resolve({ items: filas.slice(0, 3), nextCursor: null });
+        },
+        initialPageParam: null as string | null,
+        getNextPageParam: (page: { nextCursor: string | null }) => page.nextCursor,
+      });
+      return <FilasTable {...usePagedTable(query)} />;
+    }
+    renderTable(<Harness />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error interno');
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('Fila 3')).toBeInTheDocument();
+    expect(calls).toBe(2);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

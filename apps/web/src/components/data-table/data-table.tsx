@@ -60,6 +60,10 @@ export interface DataTableProps<T> {
   loading?: boolean;
   /** A loading error to show instead of the rows (Spanish message). */
   error?: string;
+  /** Asks for the list again after an error (the error shows a "Reintentar" button). */
+  onRetry?: () => void;
+  /** The list is being asked for again (the retry button shows it). */
+  retrying?: boolean;
   /** Text when there are no rows, e.g. "No hay cargas que coincidan con los filtros." */
   emptyMessage?: string;
   /** Content of the expandable detail of a row; rows are not expandable without it. */
@@ -111,6 +115,8 @@ export function DataTable<T>({
   getRowLabel,
   loading = false,
   error,
+  onRetry,
+  retrying = false,
   emptyMessage,
   renderDetail,
   selectable = false,
@@ -236,8 +242,13 @@ export function DataTable<T>({
       <Group gap="sm" wrap="wrap">
         {toolbar}
         <Text size="sm" c="dimmed" aria-live="polite">
-          {t('tabla.rows', { count: rows.length })}
-          {hasMore ? ` ${t('tabla.more')}` : ''}
+          {/* No count while the first page loads or failed: "0 filas" would be false. */}
+          {error
+            ? ''
+            : loading && rows.length === 0
+              ? t('tabla.loading')
+              : t('tabla.rows', { count: rows.length })}
+          {hasMore && !error ? ` ${t('tabla.more')}` : ''}
           {selectable && selectedIds && selectedIds.length > 0
             ? ` · ${t('tabla.selected', { count: selectedIds.length })}`
             : ''}
@@ -266,7 +277,9 @@ export function DataTable<T>({
     return (
       <>
         {toolbarNode}
-        <ErrorAlert>{error}</ErrorAlert>
+        <ErrorAlert onRetry={onRetry} retrying={retrying}>
+          {error}
+        </ErrorAlert>
       </>
     );
   }

@@ -9,6 +9,8 @@ export interface MapQueryViewProps extends MapViewProps {
   loadingLabel: string;
   /** A loading error to show instead of the map (Spanish message). */
   error?: string | undefined;
+  /** Asks for the markers again after an error ("Reintentar"). */
+  onRetry?: (() => void) | undefined;
   /** The server sent only part of the markers: `truncatedMessage` warns above the map. */
   truncated?: boolean | undefined;
   /** The warning shown when `truncated`. */
@@ -20,6 +22,7 @@ export function MapQueryView({
   loading,
   loadingLabel,
   error,
+  onRetry,
   truncated,
   truncatedMessage,
   ...map
@@ -30,7 +33,7 @@ export function MapQueryView({
         <Loader aria-label={loadingLabel} />
       </Group>
     );
-  if (error !== undefined) return <ErrorAlert>{error}</ErrorAlert>;
+  if (error !== undefined) return <ErrorAlert onRetry={onRetry}>{error}</ErrorAlert>;
   return (
     <>
       {truncated && (

@@ -11,7 +11,7 @@ import {
   POBLACION_MAX,
   POBLACION_MIN,
 } from '@extranet/contracts/solicitudes/limits';
-import type { SolicitudCrear } from '@extranet/contracts/solicitudes/solicitud';
+import type { Solicitud, SolicitudCrear } from '@extranet/contracts/solicitudes/solicitud';
 import dayjs from 'dayjs';
 
 // The form checks the contract's rules (`limits.ts`, zod-free: this page's chunk ships no zod)
@@ -53,6 +53,36 @@ export const SOLICITUD_VACIA: SolicitudFormValues = {
   tipo_vehiculo: null,
   observaciones: '',
 };
+
+/** The next working day (Monday to Friday) after `today`: the earliest load a planner can book. */
+export function siguienteDiaLaborable(today: string): string {
+  let day = dayjs(today).add(1, 'day');
+  while (day.day() === 0 || day.day() === 6) day = day.add(1, 'day');
+  return day.format('YYYY-MM-DD');
+}
+
+/**
+ * The form as it opens: the load on the next working day and, when the client has asked before,
+ * the origin of its latest request (its warehouse, as a rule) and the same vehicle type.
+ */
+export function solicitudInicial(
+  today: string,
+  ultima?: Pick<
+    Solicitud,
+    'origen_poblacion' | 'origen_direccion' | 'origen_cp' | 'origen_pais_iso' | 'tipo_vehiculo'
+  >,
+): SolicitudFormValues {
+  const base = { ...SOLICITUD_VACIA, fecha_carga: siguienteDiaLaborable(today) };
+  if (!ultima) return base;
+  return {
+    ...base,
+    origen_poblacion: ultima.origen_poblacion,
+    origen_direccion: ultima.origen_direccion ?? '',
+    origen_cp: ultima.origen_cp ?? '',
+    origen_pais_iso: ultima.origen_pais_iso ?? base.origen_pais_iso,
+    tipo_vehiculo: ultima.tipo_vehiculo,
+  };
+}
 
 type T = (key: string) => string;
 export type SolicitudErrors = Partial<Record<keyof SolicitudFormValues, string>>;

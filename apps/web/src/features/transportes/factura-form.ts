@@ -50,6 +50,29 @@ export const EMPTY_FACTURA: FacturaValues = {
   pdf: null,
 };
 
+/**
+ * IVA proposed on a carrier's invoice: the Spanish general rate (21 %), which applies to road
+ * freight; the spec names no rate. The carrier may change it (e.g. 0 % on an exempt
+ * international carriage) and the total follows.
+ */
+export const IVA_PROPUESTO = 0.21;
+
+/** The IVA at IVA_PROPUESTO of a typed base, in euros, or '' while the base is missing. */
+export function ivaDe(base: number | string): number | string {
+  const cents = toCents(base);
+  return cents === undefined ? '' : Math.round(cents * IVA_PROPUESTO) / 100;
+}
+
+/**
+ * The form as it opens for the checked transports: the base is their total (their prices are
+ * without IVA), the IVA and the total are computed from it and the issue date is today.
+ */
+export function facturaPrefill(totalCentimos: number, today: string): FacturaValues {
+  const base = totalCentimos / 100;
+  const iva = ivaDe(base);
+  return { ...EMPTY_FACTURA, fecha: today, base, iva, importe: sumEuros(base, iva) };
+}
+
 /** Sum of two typed amounts in euros, or '' while either is missing. */
 export function sumEuros(a: number | string, b: number | string): number | string {
   const ca = toCents(a);

@@ -53,7 +53,11 @@ export function ArchivoPage() {
       </Stack>
     );
   } else if (info.isError) {
-    body = <ErrorAlert>{info.error.message}</ErrorAlert>;
+    body = (
+      <ErrorAlert onRetry={() => void info.refetch()} retrying={info.isFetching}>
+        {info.error.message}
+      </ErrorAlert>
+    );
   } else {
     const archivo = info.data;
     const url = archivoDownloadUrl(archivo.id);

@@ -52,6 +52,7 @@ export function CargasMapaView({ filtros }: { filtros: CargasFiltros }) {
       loading={mapa.isPending}
       loadingLabel={t('cargas.mapa.loading')}
       error={mapa.isError ? mapa.error.message : undefined}
+      onRetry={() => void mapa.refetch()}
       truncated={mapa.data?.truncated}
       truncatedMessage={t('cargas.mapa.truncated')}
       markers={markers}

@@ -9,6 +9,7 @@ import { DocumentDropzone } from '../../../components/document-dropzone';
 import { FormFooter } from '../../../components/form-footer';
 import { formatDate } from '../../../lib/format';
 import { useSubirCertificado } from '../api/subir-certificado';
+import { renovacionInicial } from '../renovacion';
 
 export interface RenovarModalProps {
   /** The certificate type to renew; closed when null. */
@@ -33,6 +34,20 @@ export function RenovarModal({ certificado, onClose }: RenovarModalProps) {
   const subir = useSubirCertificado();
   const today = dayjs().format('YYYY-MM-DD');
   const tomorrow = dayjs().add(1, 'day').format('YYYY-MM-DD');
+
+  // Each opening starts from what the product knows: issued today, valid as long as the last one.
+  const [shownFor, setShownFor] = useState<string | null>(null);
+  const openedFor = certificado?.tipo ?? null;
+  if (shownFor !== openedFor) {
+    setShownFor(openedFor);
+    if (certificado) {
+      const inicial = renovacionInicial(certificado, today);
+      setEmision(inicial.emision);
+      setCaducidad(inicial.caducidad);
+      setFile(null);
+      setErrors({});
+    }
+  }
 
   function close() {
     if (subir.isPending) return;
@@ -116,6 +131,7 @@ export function RenovarModal({ certificado, onClose }: RenovarModalProps) {
               }}
               error={errors.caducidad}
               minDate={tomorrow}
+              required
             />
           </SimpleGrid>
           <DocumentDropzone

@@ -131,7 +131,11 @@ export function CertificadosPage() {
   if (query.isPending) {
     content = <SkeletonList count={4} height={180} grid />;
   } else if (query.isError) {
-    content = <ErrorAlert>{query.error.message}</ErrorAlert>;
+    content = (
+      <ErrorAlert onRetry={() => void query.refetch()} retrying={query.isFetching}>
+        {query.error.message}
+      </ErrorAlert>
+    );
   } else if (query.data.items.length === 0) {
     content = <EmptyState message={t('certificados.vacio')} />;
   } else {

@@ -11,7 +11,10 @@ export function FacturaDetalle({ facturaId }: { facturaId: number }) {
   const { t } = useTranslation();
   const detalle = useFactura(facturaId);
   if (detalle.isPending) return <InlineLoader label={t('facturasProveedor.detalle.cargando')} />;
-  if (detalle.isError) return <InlineError>{detalle.error.message}</InlineError>;
+  if (detalle.isError)
+    return (
+      <InlineError onRetry={() => void detalle.refetch()}>{detalle.error.message}</InlineError>
+    );
   const factura = detalle.data;
   return (
     <Stack gap={6}>

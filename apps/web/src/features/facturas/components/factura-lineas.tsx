@@ -47,7 +47,8 @@ export function FacturaLineas({ factura }: { factura: Factura }) {
   const label = t('facturas.lineas', { serie: factura.serie, numero: factura.numero });
 
   if (detalle.isPending) return <InlineLoader label={t('facturas.cargandoLineas')} />;
-  if (detalle.isError) return <ErrorAlert>{detalle.error.message}</ErrorAlert>;
+  if (detalle.isError)
+    return <ErrorAlert onRetry={() => void detalle.refetch()}>{detalle.error.message}</ErrorAlert>;
   return (
     <DataTable
       data={detalle.data.lineas}

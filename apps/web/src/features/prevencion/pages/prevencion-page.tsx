@@ -99,7 +99,11 @@ export function PrevencionPage() {
   if (query.isPending) {
     content = <SkeletonList count={3} height={140} />;
   } else if (query.isError) {
-    content = <ErrorAlert>{query.error.message}</ErrorAlert>;
+    content = (
+      <ErrorAlert onRetry={() => void query.refetch()} retrying={query.isFetching}>
+        {query.error.message}
+      </ErrorAlert>
+    );
   } else if (query.data.items.length === 0) {
     content = <EmptyState message={t('prevencion.vacio')} />;
   } else {

@@ -18,17 +18,18 @@ import {
 import { TIPOS_VEHICULO } from '@extranet/contracts/vehiculos/constants';
 import { IconSend } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-range-filter';
 import { FormFooter } from '../../../components/form-footer';
 import { isApiRequestError } from '../../../lib/api-client';
 import { countryName } from '../../../lib/format';
 import { useCrearSolicitud } from '../api/crear-solicitud';
+import { useSolicitudes } from '../api/get-solicitudes';
 import {
   hoy,
   serverFieldErrors,
-  SOLICITUD_VACIA,
+  solicitudInicial,
   toSolicitudCrear,
   validateSolicitud,
   type SolicitudFormValues,
@@ -39,12 +40,25 @@ export function SolicitudForm() {
   const { t } = useTranslation();
   const crear = useCrearSolicitud();
   const [serverError, setServerError] = useState<string | null>(null);
+  const today = hoy();
   const form = useForm<SolicitudFormValues>({
-    initialValues: SOLICITUD_VACIA,
+    initialValues: solicitudInicial(today),
     validate: (values) => validateSolicitud(values, t),
     validateInputOnBlur: true,
   });
-  const today = hoy();
+  // The latest request (the history below shares this query) fills the origin once, while the
+  // form is untouched; "reset" after sending goes back to it.
+  const ultima = useSolicitudes().data?.pages[0]?.items[0];
+  const prefilled = useRef(false);
+  const { isDirty, setInitialValues, setValues } = form;
+  useEffect(() => {
+    if (!ultima || prefilled.current) return;
+    prefilled.current = true;
+    if (isDirty()) return;
+    const values = solicitudInicial(today, ultima);
+    setInitialValues(values);
+    setValues(values);
+  }, [ultima, today, isDirty, setInitialValues, setValues]);
   const maxCarga = dayjs(today).add(MAX_DIAS_ANTELACION_SOLICITUD, 'day').format('YYYY-MM-DD');
 
   const paises = useMemo(
@@ -131,6 +145,7 @@ export function SolicitudForm() {
               error={form.errors.fecha_carga as string | undefined}
               minDate={today}
               maxDate={maxCarga}
+              required
             />
             <DateField
               label={t('solicitudes.fechaEntrega')}

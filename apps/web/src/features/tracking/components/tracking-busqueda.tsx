@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Group,
   Loader,
@@ -13,6 +12,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ErrorAlert } from '../../../components/error-alert';
 import { PorteEstadoBadge } from '../../../components/porte-estado-badge';
 import { formatDate } from '../../../lib/format';
 import { useSearchTracking } from '../api/search-tracking';
@@ -72,9 +72,9 @@ export function TrackingBusqueda({ q, onSearch, hrefFor, selected }: TrackingBus
               <Text size="sm">{t('tracking.buscando')}</Text>
             </Group>
           ) : search.isError ? (
-            <Alert color="red" variant="light" role="alert">
+            <ErrorAlert onRetry={() => void search.refetch()} retrying={search.isFetching}>
               {search.error.message}
-            </Alert>
+            </ErrorAlert>
           ) : results.length === 0 ? (
             <Text size="sm" c="gray.7" role="status">
               {t('tracking.sinResultados', { q })}

@@ -1,9 +1,10 @@
 import type { PorteActivo } from '@extranet/contracts/portes/porte';
-import { Alert, Anchor, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
+import { ErrorAlert } from '../../../components/error-alert';
 import { EstadoEtaBadge } from '../../../components/estado-eta-badge';
 import { PorteEstadoBadge } from '../../../components/porte-estado-badge';
 import { UltimaPosicion } from '../../../components/ultima-posicion';
@@ -80,9 +81,9 @@ export function TrackingEnCurso({
       {enCurso.isPending ? (
         <Skeleton height={120} radius="md" />
       ) : enCurso.isError ? (
-        <Alert color="red" variant="light" role="alert">
+        <ErrorAlert onRetry={() => void enCurso.refetch()} retrying={enCurso.isFetching}>
           {enCurso.error.message}
-        </Alert>
+        </ErrorAlert>
       ) : enCurso.data.items.length === 0 ? (
         <EmptyState message={t('tracking.enCursoVacio')} />
       ) : (

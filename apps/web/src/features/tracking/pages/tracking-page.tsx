@@ -1,8 +1,9 @@
-import { Alert, Grid, Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { Grid, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { CircuitoSeguridadButton } from '../../../components/circuito-seguridad-button';
 import { EmptyState } from '../../../components/empty-state';
+import { ErrorAlert } from '../../../components/error-alert';
 import { PageTitle } from '../../../components/page-title';
 import { isApiRequestError } from '../../../lib/api-client';
 import { usePortalContext } from '../../../lib/portal-context';
@@ -31,9 +32,12 @@ function TrackingDetalleView({ partida }: { partida: string }) {
   if (tracking.isError) {
     const notFound = isApiRequestError(tracking.error) && tracking.error.status === 404;
     return (
-      <Alert color="red" variant="light" role="alert">
+      <ErrorAlert
+        onRetry={notFound ? undefined : () => void tracking.refetch()}
+        retrying={tracking.isFetching}
+      >
         {notFound ? t('tracking.noEncontrado', { partida }) : tracking.error.message}
-      </Alert>
+      </ErrorAlert>
     );
   }
   const detalle = tracking.data;

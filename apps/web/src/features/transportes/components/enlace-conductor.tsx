@@ -19,6 +19,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconCopy, IconLink, IconShare } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { InlineError } from '../../../components/inline-status';
 import { formatDateTime } from '../../../lib/format';
 import {
   useCreateEnlaceConductor,
@@ -93,9 +94,7 @@ function EnlaceConductorPanel({ transporteId }: { transporteId: number }) {
           <Text size="sm">{t('transportes.enlaceConductor.cargando')}</Text>
         </Group>
       ) : enlaces.isError ? (
-        <Text size="sm" c="red.8" role="alert">
-          {enlaces.error.message}
-        </Text>
+        <InlineError onRetry={() => void enlaces.refetch()}>{enlaces.error.message}</InlineError>
       ) : enlaces.data.items.length === 0 ? (
         <Text size="sm">{t('transportes.enlaceConductor.ninguno')}</Text>
       ) : (

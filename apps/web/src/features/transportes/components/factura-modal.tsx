@@ -12,7 +12,8 @@ import { formatCents } from '../../../lib/format';
 import { UPLOAD_MAX_BYTES } from '../../../lib/upload';
 import { useSubirFactura } from '../api/subir-factura';
 import {
-  EMPTY_FACTURA,
+  facturaPrefill,
+  ivaDe,
   sumEuros,
   toCents,
   validateFactura,
@@ -31,20 +32,39 @@ export interface FacturaModalProps {
 
 /**
  * "Subir factura": one invoice (number, issue date, amounts, PDF) for every checked transport.
- * The total follows base + IVA until the user types it; it must equal their sum.
+ * It opens with today's date, the base at the transports' total and the IVA and total computed
+ * (the page mounts it per selection). The IVA follows the base until the user types it, the total
+ * follows base + IVA until the user types it; it must equal their sum.
  */
 export function FacturaModal({ transportes, opened, onClose, onUploaded }: FacturaModalProps) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<FacturaValues>(EMPTY_FACTURA);
+  const today = dayjs().format('YYYY-MM-DD');
+  const totalTransportes = transportes.reduce((sum, tr) => sum + tr.importe_centimos, 0);
+  const prefill = () => facturaPrefill(totalTransportes, today);
+  const [values, setValues] = useState<FacturaValues>(prefill);
   const [errors, setErrors] = useState<FacturaErrors>({});
+  const [ivaTocado, setIvaTocado] = useState(false);
   const [importeTocado, setImporteTocado] = useState(false);
   const [percent, setPercent] = useState(0);
   const subir = useSubirFactura();
-  const today = dayjs().format('YYYY-MM-DD');
+
+  // Each opening starts from the checked transports (the page keeps the dialog mounted).
+  const openedFor = opened ? transportes.map((tr) => tr.id).join(',') : '';
+  const [shownFor, setShownFor] = useState('');
+  if (shownFor !== openedFor) {
+    setShownFor(openedFor);
+    if (opened) {
+      setValues(prefill());
+      setErrors({});
+      setIvaTocado(false);
+      setImporteTocado(false);
+    }
+  }
 
   const set = (patch: Partial<FacturaValues>) => {
     setValues((current) => {
       const next = { ...current, ...patch };
+      if (!ivaTocado && 'base' in patch) next.iva = ivaDe(next.base);
       if (!importeTocado && ('base' in patch || 'iva' in patch)) {
         next.importe = sumEuros(next.base, next.iva);
       }
@@ -59,8 +79,9 @@ export function FacturaModal({ transportes, opened, onClose, onUploaded }: Factu
 
   function close() {
     if (subir.isPending) return;
-    setValues(EMPTY_FACTURA);
+    setValues(prefill());
     setErrors({});
+    setIvaTocado(false);
     setImporteTocado(false);
     subir.reset();
     onClose();
@@ -92,7 +113,7 @@ export function FacturaModal({ transportes, opened, onClose, onUploaded }: Factu
             color: 'green',
             message: t('subirFacturas.subida', { numero, count: transportes.length }),
           });
-          setValues(EMPTY_FACTURA);
+          setIvaTocado(false);
           setImporteTocado(false);
           subir.reset();
           onUploaded();
@@ -102,7 +123,6 @@ export function FacturaModal({ transportes, opened, onClose, onUploaded }: Factu
   }
 
   const error = (key: keyof FacturaValues) => (errors[key] ? t(errors[key]) : undefined);
-  const totalTransportes = transportes.reduce((sum, tr) => sum + tr.importe_centimos, 0);
 
   return (
     <Modal opened={opened} onClose={close} title={t('subirFacturas.modal.titulo')} size="lg">
@@ -130,6 +150,7 @@ export function FacturaModal({ transportes, opened, onClose, onUploaded }: Factu
             onChange={(fecha) => set({ fecha })}
             error={error('fecha')}
             maxDate={today}
+            required
           />
           <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm">
             <EurosInput
@@ -141,8 +162,12 @@ export function FacturaModal({ transportes, opened, onClose, onUploaded }: Factu
             />
             <EurosInput
               label={t('subirFacturas.modal.iva')}
+              description={t('subirFacturas.modal.ivaAyuda')}
               value={values.iva}
-              onChange={(iva) => set({ iva })}
+              onChange={(iva) => {
+                setIvaTocado(true);
+                set({ iva });
+              }}
               error={error('iva')}
               required
             />

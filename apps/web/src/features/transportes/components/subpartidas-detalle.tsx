@@ -21,7 +21,10 @@ export function SubpartidasDetalle({ transporteId }: { transporteId: number }) {
   const detalle = useTransporte(transporteId);
   const suffix = usePortalContext()?.accessSuffix ?? '';
   if (detalle.isPending) return <InlineLoader label={t('transportes.subpartidas.cargando')} />;
-  if (detalle.isError) return <InlineError>{detalle.error.message}</InlineError>;
+  if (detalle.isError)
+    return (
+      <InlineError onRetry={() => void detalle.refetch()}>{detalle.error.message}</InlineError>
+    );
   const subpartidas = detalle.data.subpartidas_detalle;
   return (
     <Stack gap={6}>

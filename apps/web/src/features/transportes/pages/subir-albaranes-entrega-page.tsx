@@ -54,7 +54,11 @@ export function SubirAlbaranesEntregaPage() {
       <SkeletonList count={4} height={56} radius="sm" gap="sm" label={t('albaranes.cargando')} />
     );
   } else if (query.isError) {
-    content = <ErrorAlert>{query.error.message}</ErrorAlert>;
+    content = (
+      <ErrorAlert onRetry={() => void query.refetch()} retrying={query.isFetching}>
+        {query.error.message}
+      </ErrorAlert>
+    );
   } else if (transportes.length === 0) {
     content = <EmptyState message={t('albaranes.vacio')} />;
   } else {

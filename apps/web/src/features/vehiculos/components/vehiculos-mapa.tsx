@@ -50,6 +50,7 @@ export function VehiculosMapaView() {
       loading={mapa.isPending}
       loadingLabel={t('vehiculos.mapa.loading')}
       error={mapa.isError ? mapa.error.message : undefined}
+      onRetry={() => void mapa.refetch()}
       truncated={mapa.data?.truncated}
       truncatedMessage={t('vehiculos.mapa.truncated')}
       markers={markers}
