@@ -101,7 +101,7 @@ const envioRoutes: FastifyPluginAsync = async (app) => {
     config: limite(LIMITE_ENVIO_POR_MINUTO.lectura),
     handler: async (request, reply) => {
       capacidad(reply);
-      return abrirEnvio(app.db, request.params.token, {
+      return abrirEnvio(app.db, app.config, request.params.token, {
         contar: request.query.apertura === '1',
       });
     },
@@ -112,6 +112,7 @@ const envioRoutes: FastifyPluginAsync = async (app) => {
     handler: async (request, reply) => {
       const archivo = await documentoDelEnvio(
         app.db,
+        app.config,
         request.params.token,
         request.params.archivoId,
       );

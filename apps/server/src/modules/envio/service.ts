@@ -283,9 +283,10 @@ async function enlaceDelToken(db: Db, token: string): Promise<EnlaceVivo> {
 }
 
 /** The documents a link shows: delivery proof when chosen, invoices only when chosen. */
-async function documentosDe(db: Db, enlace: EnlaceVivo) {
+async function documentosDe(db: Db, config: Pick<AppConfig, 'publicUrl'>, enlace: EnlaceVivo) {
   const tracking = await getTracking(db, enlace.cliente_id, enlace.partida, {
     facturas: enlace.muestra_factura === 1,
+    publicUrl: config.publicUrl,
   });
   const documentos = tracking.documentos.filter((d) =>
     d.tipo === 'factura' ? enlace.muestra_factura === 1 : enlace.muestra_entrega === 1,
@@ -299,11 +300,12 @@ async function documentosDe(db: Db, enlace: EnlaceVivo) {
  */
 export async function abrirEnvio(
   db: Db,
+  config: Pick<AppConfig, 'publicUrl'>,
   token: string,
   options: { contar: boolean },
 ): Promise<EnvioPublico> {
   const enlace = await enlaceDelToken(db, token);
-  const { tracking: t, documentos } = await documentosDe(db, enlace);
+  const { tracking: t, documentos } = await documentosDe(db, config, enlace);
   if (options.contar) await contarApertura(db, Number(enlace.id), clock.now().toISOString());
   return {
     empresa: enlace.razon_social,
@@ -335,11 +337,12 @@ export async function abrirEnvio(
 /** A file the link shows, or 404 for any other (the customer's other files included). */
 export async function documentoDelEnvio(
   db: Db,
+  config: Pick<AppConfig, 'publicUrl'>,
   token: string,
   archivoId: number,
 ): Promise<Archivo> {
   const enlace = await enlaceDelToken(db, token);
-  const { documentos } = await documentosDe(db, enlace);
+  const { documentos } = await documentosDe(db, config, enlace);
   const archivo = documentos.some((d) => d.id === archivoId)
     ? await findArchivoForCliente(db, archivoId, enlace.cliente_id)
     : undefined;
