@@ -43,6 +43,11 @@ export interface DataTableColumn<T> {
   hideLabelOnCard?: boolean;
   /** Keep the column visible at the right edge while the table scrolls sideways (actions). */
   stickyEnd?: boolean;
+  /**
+   * Show the column in the table only on screens at least this wide (`xl` 1408 px, `xxl`
+   * 1600 px), so the key columns fit beside it; phone cards always show it.
+   */
+  showFrom?: 'xl' | 'xxl';
 }
 
 export interface DataTableProps<T> {
@@ -96,6 +101,18 @@ const OVERSCAN = 6;
 const END_THRESHOLD = 10;
 /** What jsdom and the first render assume before the scroller is measured. */
 const INITIAL_RECT = { width: 1024, height: 640 };
+
+/** A header or body cell's classes: sticky at the end, hidden on narrower screens. */
+function cellClass<T>(base: string | undefined, column: DataTableColumn<T>): string {
+  return [
+    base,
+    column.stickyEnd && classes.stickyEnd,
+    column.showFrom === 'xl' && classes.fromXl,
+    column.showFrom === 'xxl' && classes.fromXxl,
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
 
 function alignStyle(align: DataTableColumn<unknown>['align']): CSSProperties | undefined {
   return align ? { textAlign: align } : undefined;
@@ -427,7 +444,7 @@ export function DataTable<T>({
             {columns.map((column) => (
               <th
                 key={column.id}
-                className={column.stickyEnd ? `${classes.th} ${classes.stickyEnd}` : classes.th}
+                className={cellClass(classes.th, column)}
                 scope="col"
                 style={{ width: column.width, ...alignStyle(column.align) }}
               >
@@ -462,7 +479,7 @@ export function DataTable<T>({
                 {columns.map((column) => (
                   <td
                     key={column.id}
-                    className={column.stickyEnd ? `${classes.td} ${classes.stickyEnd}` : classes.td}
+                    className={cellClass(classes.td, column)}
                     style={alignStyle(column.align)}
                   >
                     {column.cell(row.original)}

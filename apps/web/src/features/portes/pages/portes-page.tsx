@@ -65,6 +65,9 @@ export function PortesPage() {
         id: 'ref',
         header: t('portes.col.refCliente'),
         cell: (p) => p.ref_cliente ?? '',
+        // Below 1600 px the status, delay and last position come first (issue 17); the
+        // reference, packages and weight stay in the tracking, the phone cards and the export.
+        showFrom: 'xxl',
       },
       {
         id: 'estado',
@@ -100,6 +103,7 @@ export function PortesPage() {
         cell: (p) => formatInteger(p.bultos),
         align: 'right',
         width: 80,
+        showFrom: 'xxl',
       },
       {
         id: 'peso',
@@ -107,6 +111,7 @@ export function PortesPage() {
         cell: (p) => formatKg(p.peso_kg),
         align: 'right',
         width: 100,
+        showFrom: 'xxl',
       },
       {
         id: 'ultima',
