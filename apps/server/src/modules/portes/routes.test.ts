@@ -80,7 +80,9 @@ describe.each(testDatabases())('portes y tracking del cliente ($name)', ({ open 
     const { partida, id } = await conParadas(demo.clienteId);
     const res = await demo.cliente.get(`/api/clientes/portes/${partida}/tracking`);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-store');
+    // A conditional read (decision 014): revalidated by ETag, never stored for others.
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers.etag).toBeDefined();
     const t = res.json();
     const stops = await demo.handle.db
       .selectFrom('seguimiento')
