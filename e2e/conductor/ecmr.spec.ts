@@ -357,7 +357,10 @@ test('an e-CMR signed by the driver, the sender on the handed phone and the cons
   await consigneeForm
     .getByLabel('Hacer una foto')
     .setInputFiles({ name: 'pale.jpg', mimeType: 'image/jpeg', buffer: await photo(signer) });
-  await expect(consigneeForm.getByRole('img', { name: 'Foto 1 de las reservas' })).toBeVisible();
+  // Compressed in the browser first: slow on a busy machine.
+  await expect(consigneeForm.getByRole('img', { name: 'Foto 1 de las reservas' })).toBeVisible({
+    timeout: 30_000,
+  });
   await signer.screenshot({ path: `${SCREENSHOTS}/12-firmante-reservas.png`, fullPage: true });
   const uploaded = signer.waitForResponse(
     (r) => /\/api\/ecmr\/firma\/[^/]+\/fotos$/.test(r.url()) && r.status() === 201,
