@@ -200,7 +200,7 @@ test('an e-CMR signed by the driver, the sender on the handed phone and the cons
   // The carrier makes the driver link.
   await loginAs(page, 'proveedor@demo.es', 'proveedores');
   // Argon2 on a busy machine: the login may take a while.
-  await expect(page).toHaveURL(/\/proveedores\/cargas$/, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/proveedores\/cargas$/, { timeout: 90_000 });
   const { items } = await apiGet<{ items: Array<{ id: number; referencia: string }> }>(
     page,
     '/api/proveedores/transportes?limit=200',
