@@ -340,6 +340,8 @@ test('an e-CMR signed by the driver, the sender on the handed phone and the cons
     .toBeDefined();
   const signerLink = new URL(link!);
   await signer.bringToFront();
+  // A fresh load: the signer opens the e-mail's link (the same page only changed its fragment).
+  await signer.goto('about:blank');
   await signer.goto(`${signerLink.pathname}${signerLink.hash}`);
   await expect(signer.getByRole('heading', { name: /^e-CMR / })).toBeVisible();
   await expect(signer.getByText(/^Remitente: Firmado por Luis Pérez Almacén/)).toBeVisible();
@@ -372,7 +374,9 @@ test('an e-CMR signed by the driver, the sender on the handed phone and the cons
 
   // The link is spent: opening it again says so.
   await signer.reload();
-  await expect(signer.getByRole('alert')).toContainText('Este enlace ya se ha usado para firmar.');
+  await expect(signer.getByRole('alert')).toContainText('Este enlace ya se ha usado para firmar.', {
+    timeout: 30_000,
+  });
   await signer.screenshot({ path: `${SCREENSHOTS}/14-enlace-usado.png` });
 
   // The driver's screen sees the signature arrive; the delivered note is the leg's CMR.
