@@ -200,7 +200,7 @@ test('an e-CMR signed by the driver, the sender on the handed phone and the cons
   // The carrier makes the driver link.
   await loginAs(page, 'proveedor@demo.es', 'proveedores');
   // Argon2 on a busy machine: the login may take a while.
-  await expect(page).toHaveURL(/\/proveedores\/cargas$/, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/proveedores\/cargas$/, { timeout: 90_000 });
   const { items } = await apiGet<{ items: Array<{ id: number; referencia: string }> }>(
     page,
     '/api/proveedores/transportes?limit=200',
@@ -340,6 +340,8 @@ test('an e-CMR signed by the driver, the sender on the handed phone and the cons
     .toBeDefined();
   const signerLink = new URL(link!);
   await signer.bringToFront();
+  // A fresh load: the signer opens the e-mail's link (the same page only changed its fragment).
+  await signer.goto('about:blank');
   await signer.goto(`${signerLink.pathname}${signerLink.hash}`);
   await expect(signer.getByRole('heading', { name: /^e-CMR / })).toBeVisible();
   await expect(signer.getByText(/^Remitente: Firmado por Luis Pérez Almacén/)).toBeVisible();
@@ -357,7 +359,10 @@ test('an e-CMR signed by the driver, the sender on the handed phone and the cons
   await consigneeForm
     .getByLabel('Hacer una foto')
     .setInputFiles({ name: 'pale.jpg', mimeType: 'image/jpeg', buffer: await photo(signer) });
-  await expect(consigneeForm.getByRole('img', { name: 'Foto 1 de las reservas' })).toBeVisible();
+  // Compressed in the browser first: slow on a busy machine.
+  await expect(consigneeForm.getByRole('img', { name: 'Foto 1 de las reservas' })).toBeVisible({
+    timeout: 30_000,
+  });
   await signer.screenshot({ path: `${SCREENSHOTS}/12-firmante-reservas.png`, fullPage: true });
   const uploaded = signer.waitForResponse(
     (r) => /\/api\/ecmr\/firma\/[^/]+\/fotos$/.test(r.url()) && r.status() === 201,
@@ -369,7 +374,9 @@ test('an e-CMR signed by the driver, the sender on the handed phone and the cons
 
   // The link is spent: opening it again says so.
   await signer.reload();
-  await expect(signer.getByRole('alert')).toContainText('Este enlace ya se ha usado para firmar.');
+  await expect(signer.getByRole('alert')).toContainText('Este enlace ya se ha usado para firmar.', {
+    timeout: 30_000,
+  });
   await signer.screenshot({ path: `${SCREENSHOTS}/14-enlace-usado.png` });
 
   // The driver's screen sees the signature arrive; the delivered note is the leg's CMR.

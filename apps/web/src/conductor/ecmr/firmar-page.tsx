@@ -62,6 +62,17 @@ export default function FirmarPage() {
   useEffect(() => {
     if (token !== '') cargar(token);
   }, [token, cargar]);
+  // Another link opened in the same tab changes only the fragment: follow it.
+  useEffect(() => {
+    const seguir = () => {
+      const nuevo = tokenDelEnlace();
+      if (nuevo === '') return;
+      setEstado({ tipo: 'cargando' });
+      setToken(nuevo);
+    };
+    window.addEventListener('hashchange', seguir);
+    return () => window.removeEventListener('hashchange', seguir);
+  }, []);
 
   if (!texts) return null;
 
@@ -206,7 +217,7 @@ function Firmar({
   const hora = (iso: string) => fechaHora(language, iso);
   return (
     <>
-      <p className="grande">{t(`signIntro_${nota.rol}`, { numero: nota.numero })}</p>
+      <p>{t(`signIntro_${nota.rol}`, { numero: nota.numero })}</p>
       <p className="muted">{t('ecmrExpires', { time: hora(nota.expires_at) })}</p>
       <section className="card" aria-labelledby="nota-title">
         <h2 id="nota-title">{t('ecmrFor', { numero: nota.numero })}</h2>
