@@ -230,8 +230,7 @@ export function NotaForm({ detalle, onClose }: NotaFormProps) {
             <Textarea
               key={c}
               label={tituloCasilla(t, c)}
-              autosize
-              minRows={2}
+              rows={3}
               maxLength={c === 'documentos_anexos' ? 500 : 2000}
               {...form.getInputProps(c)}
             />

@@ -102,7 +102,8 @@ export function VersionesEcmr({
   if (versiones.isError) return <InlineError>{versiones.error.message}</InlineError>;
   const items = [...versiones.data.items].reverse();
   return (
-    <Accordion variant="separated" defaultValue={String(versionActual)}>
+    // Remounted on a new version: the newest opens with its diff.
+    <Accordion key={versionActual} variant="separated" defaultValue={String(versionActual)}>
       {items.map((v) => (
         <Accordion.Item key={v.version} value={String(v.version)}>
           <Accordion.Control>

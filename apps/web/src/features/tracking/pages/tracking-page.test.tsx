@@ -122,6 +122,7 @@ const detalle = {
   seguimiento: null,
   paradas_previstas: [],
   documentos: [{ id: 7, tipo: 'cmr', nombre: 'CMR 2600012.pdf', factura_id: null }],
+  ecmr: [],
 };
 
 /** Now in the tests with a live shipment: 17:00 UTC (the browser's zone is UTC in tests). */
@@ -377,6 +378,51 @@ describe('TrackingPage', () => {
     expect(screen.getByRole('link', { name: 'CMR · CMR 2600012.pdf' })).toHaveAttribute(
       'href',
       '/api/clientes/archivos/7',
+    );
+  });
+
+  it("shows each leg's e-CMR state, the signed PDF's download and the verification link", async () => {
+    mockApi({
+      'GET /api/clientes/portes/2600012/tracking': () =>
+        json(200, {
+          ...detalle,
+          ecmr: [
+            {
+              subpartida_id: 41,
+              tramo: 1,
+              numero: 'T-1/1',
+              estado: 'recogida_firmada',
+              verificacion_url: 'https://extranet.example/ecmr/verificar/abc',
+              pdf: true,
+            },
+            {
+              subpartida_id: 42,
+              tramo: 2,
+              numero: 'T-1/2',
+              estado: 'sin_firmar',
+              verificacion_url: 'https://extranet.example/ecmr/verificar/def',
+              pdf: false,
+            },
+          ],
+        }),
+    });
+    renderRoute(<TrackingPage />, '/clientes/tracking-porte/2600012');
+    const seccion = await screen.findByRole('region', { name: 'e-CMR' });
+    expect(within(seccion).getByText('e-CMR: Recogida firmada')).toBeInTheDocument();
+    expect(within(seccion).getByText('e-CMR: Sin firmar')).toBeInTheDocument();
+    expect(
+      within(seccion).getByRole('link', { name: 'Descargar el PDF del e-CMR T-1/1' }),
+    ).toHaveAttribute('href', '/api/clientes/portes/2600012/ecmr/41/pdf');
+    // Unsigned: no PDF yet, a sentence instead.
+    expect(
+      within(seccion).queryByRole('link', { name: 'Descargar el PDF del e-CMR T-1/2' }),
+    ).not.toBeInTheDocument();
+    expect(
+      within(seccion).getByText('El PDF estará disponible en cuanto alguien lo firme.'),
+    ).toBeInTheDocument();
+    expect(within(seccion).getByRole('link', { name: 'Verificar el e-CMR T-1/1' })).toHaveAttribute(
+      'href',
+      'https://extranet.example/ecmr/verificar/abc',
     );
   });
 

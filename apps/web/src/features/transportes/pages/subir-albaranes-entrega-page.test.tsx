@@ -81,6 +81,23 @@ describe('SubirAlbaranesEntregaPage', () => {
     expect(within(section).getByRole('button', { name: 'Elegir fichero' })).toBeInTheDocument();
   });
 
+  it("shows each pending leg's e-CMR state with its full text and a link to the note", async () => {
+    const [primero] = LIST;
+    const conEcmr = {
+      ...primero!,
+      subpartidas: primero!.subpartidas.map((s) => ({
+        ...s,
+        ecmr_estado: 'recogida_firmada' as const,
+      })),
+    };
+    mount('', 'transporteId=0&subpartidaId=0&limit=50', [conEcmr]);
+    const section = await screen.findByRole('region', { name: 'Subpartida 1 · T101' });
+    expect(within(section).getByText('e-CMR: Recogida firmada')).toBeInTheDocument();
+    expect(
+      within(section).getByRole('link', { name: 'Ver el e-CMR de la subpartida 1' }),
+    ).toHaveAttribute('href', '/proveedores/ecmr/1011');
+  });
+
   it('opens the transport named by `opened` and sends the query filters to the API', async () => {
     const { fetchMock } = mount(
       '?desde=2026-11-01&hasta=2026-11-30&transporte=202&subpartida=2022&opened=202',
