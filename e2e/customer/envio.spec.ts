@@ -30,6 +30,8 @@ test('a customer shares one shipment; the visitor sees only it and only the chos
   page,
   browser,
 }) => {
+  // Finding a shipment with both documents reads several trackings on a shared machine.
+  test.setTimeout(120_000);
   await loginAs(page, 'cliente@demo.es');
   await expect(page).toHaveURL(/\/clientes\//);
   const porte = await porteConDocumentos(page);
