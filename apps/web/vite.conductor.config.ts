@@ -3,7 +3,8 @@ import { defineConfig } from 'vite';
 import { precompress, serviceWorkerPrecache, sharedResolve } from './vite.config.ts';
 
 /**
- * The driver's phone page (issue 17), `conductor.html`: a build of its own into the same
+ * The driver's phone page (issue 17), `conductor.html`, and the shared shipment's page (issue
+ * 19), `envio.html`, which reuses its texts, fetch wrapper and styles: a build of its own into the same
  * `dist/`, after the portal's, so none of the portal's chunks (Mantine, router, query library)
  * can end up in what it loads: React and its own code. Budgeted in scripts/bundle-budget.mjs
  * from its own manifest.
@@ -18,6 +19,6 @@ export default defineConfig({
     emptyOutDir: false,
     sourcemap: true,
     manifest: '.vite/manifest-conductor.json',
-    rolldownOptions: { input: { conductor: 'conductor.html' } },
+    rolldownOptions: { input: { conductor: 'conductor.html', envio: 'envio.html' } },
   },
 });

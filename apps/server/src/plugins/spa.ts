@@ -95,6 +95,9 @@ export default fp<SpaPluginOptions>(
       return appHead(app, manifest.theme_color ?? '#ffffff', manifestUrl);
     };
     const withHead = (html: string, head: string) => html.replace('</head>', `${head}</head>`);
+    // The shared shipment's page (issue 19): built with the driver page, just as light.
+    const envioFile = path.join(webDistDir, 'envio.html');
+    const envioHtml = existsSync(envioFile) ? readFileSync(envioFile, 'utf8') : undefined;
 
     if (indexHtml) {
       await app.register(fastifyStatic, {
@@ -105,7 +108,10 @@ export default fp<SpaPluginOptions>(
         preCompressed: true,
         // We set Cache-Control ourselves: immutable for hashed assets, revalidated otherwise.
         cacheControl: false,
-        allowedPath: (pathName) => pathName !== '/index.html' && pathName !== '/conductor.html',
+        allowedPath: (pathName) =>
+          pathName !== '/index.html' &&
+          pathName !== '/conductor.html' &&
+          pathName !== '/envio.html',
         setHeaders(res, filePath) {
           const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
           res.setHeader(
@@ -202,6 +208,23 @@ export default fp<SpaPluginOptions>(
           .send(JSON.stringify({ ...manifests.conductor, start_url: `/conductor/${token}` }));
       },
     );
+    // A capability page: never indexed, never sent on as a referrer.
+    app.get('/envio/:token', { schema: { hide: true } }, (_request, reply) => {
+      if (!envioHtml) {
+        return sendError(
+          reply,
+          503,
+          'WEB_NOT_BUILT',
+          'La aplicación web no está compilada. Ejecute «npm run build».',
+        );
+      }
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('referrer-policy', 'no-referrer')
+        .header('x-robots-tag', 'noindex, nofollow')
+        .send(envioHtml);
+    });
     app.get('/*', page, (request, reply) => serveIndex(request.url, reply));
   },
   { name: 'spa', dependencies: ['database'] },

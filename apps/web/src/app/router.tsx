@@ -21,6 +21,32 @@ function lazyComponent<M>(load: () => Promise<M>, pick: (module: M) => Component
   };
 }
 
+/**
+ * A page that shows shipments, given the "Compartir envío" action of the `envio` feature (issue
+ * 19): the app composes the two features, loaded together in the page's chunk.
+ */
+function withCompartirEnvio<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => {
+    const [module, envio, acciones] = await Promise.all([
+      load(),
+      import('../features/envio/components/compartir-envio'),
+      import('../lib/porte-acciones'),
+      loadAllTexts(),
+    ]);
+    const Page = pick(module);
+    const { CompartirEnvioButton } = envio;
+    const accion = (partida: string) => <CompartirEnvioButton partida={partida} />;
+    function PageConCompartir() {
+      return (
+        <acciones.PorteAccionesProvider accion={accion}>
+          <Page />
+        </acciones.PorteAccionesProvider>
+      );
+    }
+    return { Component: PageConCompartir };
+  };
+}
+
 function customer(handle: Omit<RouteHandle, 'portal' | 'requiresAuth'>): RouteHandle {
   return { ...handle, portal: 'clientes', requiresAuth: true };
 }
@@ -163,7 +189,7 @@ export function createAppRoutes(bridge: RouterBridge): RouteObject[] {
                   title: 'Tracking',
                   resource: customerResources.tracking,
                 }),
-                lazy: lazyComponent(
+                lazy: withCompartirEnvio(
                   () => import('../features/tracking/pages/tracking-page'),
                   (m) => m.TrackingPage,
                 ),
@@ -176,7 +202,7 @@ export function createAppRoutes(bridge: RouterBridge): RouteObject[] {
                   hidden: true,
                   resource: customerResources.tracking,
                 }),
-                lazy: lazyComponent(
+                lazy: withCompartirEnvio(
                   () => import('../features/tracking/pages/tracking-page'),
                   (m) => m.TrackingPage,
                 ),

@@ -1,4 +1,4 @@
-import { Grid, Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { Grid, Group, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { CircuitoSeguridadButton } from '../../../components/circuito-seguridad-button';
@@ -7,6 +7,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { PageTitle } from '../../../components/page-title';
 import { isApiRequestError } from '../../../lib/api-client';
 import { usePortalContext } from '../../../lib/portal-context';
+import { PorteAcciones } from '../../../lib/porte-acciones';
 import { useTracking } from '../api/get-tracking';
 import { ParadasPrevistas } from '../components/paradas-previstas';
 import { PorteResumen } from '../components/porte-resumen';
@@ -43,6 +44,9 @@ function TrackingDetalleView({ partida }: { partida: string }) {
   const detalle = tracking.data;
   return (
     <Stack gap="lg">
+      <Group justify="flex-end">
+        <PorteAcciones partida={detalle.partida} />
+      </Group>
       <PorteResumen porte={detalle} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>

@@ -1,0 +1,286 @@
+import {
+  createEnvioAviso,
+  downloadEnvioDocumento,
+  getEnvio,
+} from '@extranet/contracts/envio/endpoints';
+import type { EnvioPublico } from '@extranet/contracts/envio/envio';
+import { urlOf } from '@extranet/contracts/common/endpoint';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { call, ConductorApiError } from '../conductor/api';
+import {
+  chooseLanguage,
+  format,
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  type Language,
+  loadTexts,
+  STORAGE_KEY,
+  type Texts,
+} from '../conductor/i18n';
+
+type T = (key: string, values?: Record<string, string | number>) => string;
+
+/** The live figures change with each ping batch (about every 2 minutes). */
+const REFRESH_MS = 60_000;
+
+function useTexts() {
+  const [language, setLanguage] = useState<Language>(() =>
+    chooseLanguage(localStorage.getItem(STORAGE_KEY), navigator.languages ?? [navigator.language]),
+  );
+  const [texts, setTexts] = useState<Texts>();
+  useEffect(() => {
+    let live = true;
+    void loadTexts(language).then((loaded) => live && setTexts(loaded));
+    document.documentElement.lang = language;
+    return () => {
+      live = false;
+    };
+  }, [language]);
+  const choose = (next: Language) => {
+    localStorage.setItem(STORAGE_KEY, next);
+    setLanguage(next);
+  };
+  const t: T = (key, values) => (texts ? format(texts, key, values) : '');
+  return { language, choose, texts, t };
+}
+
+/**
+ * The shared shipment's page (issue 19): read-only, no session, the shipment's status, live
+ * position, ETA, stops and the documents its link shows, in the visitor's language among the
+ * driver page's. A dead link shows the server's Spanish reason, which names whom to ask.
+ */
+export function App({ token }: { token: string }) {
+  const { language, choose, texts, t } = useTexts();
+  const [envio, setEnvio] = useState<EnvioPublico>();
+  const [dead, setDead] = useState<string>();
+  const [failed, setFailed] = useState(false);
+
+  const load = useCallback(
+    (first: boolean) => {
+      call(getEnvio, { params: { token }, query: first ? { apertura: '1' } : {} }).then(
+        (loaded) => {
+          setEnvio(loaded);
+          setFailed(false);
+        },
+        (error: unknown) => {
+          if (error instanceof ConductorApiError && (error.status === 404 || error.status === 410))
+            setDead(error.message);
+          else setFailed(true);
+        },
+      );
+    },
+    [token],
+  );
+  useEffect(() => {
+    load(true);
+    const timer = setInterval(() => load(false), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [load]);
+
+  const when = (iso: string | null | undefined) =>
+    iso
+      ? new Intl.DateTimeFormat(language, {
+          weekday: 'short',
+          month: 'short',
+          day: 'numeric',
+          hour: '2-digit',
+          minute: '2-digit',
+        }).format(new Date(iso))
+      : '';
+  const day = (isoDate: string) =>
+    new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+      new Date(`${isoDate}T00:00:00Z`),
+    );
+
+  if (!texts) return null;
+  const porte = envio?.porte;
+  const vivo = porte?.seguimiento ?? null;
+
+  return (
+    <main>
+      <header className="bar">
+        <h1>{porte ? t('envio.title', { partida: porte.partida }) : t('envio.loading')}</h1>
+        <label className="lang">
+          <span>{t('language')}</span>
+          <select value={language} onChange={(event) => choose(event.target.value as Language)}>
+            {LANGUAGES.map((code) => (
+              <option key={code} value={code} lang={code}>
+                {LANGUAGE_NAMES[code]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </header>
+      {dead !== undefined && (
+        // The reason comes from the server, in Spanish, naming the company to contact.
+        <p className="card warn" role="alert" lang="es">
+          {dead}
+        </p>
+      )}
+      {failed && dead === undefined && (
+        <div className="card warn" role="alert">
+          <p>{t('envio.error')}</p>
+          <button type="button" className="button" onClick={() => load(envio === undefined)}>
+            {t('envio.retry')}
+          </button>
+        </div>
+      )}
+      {envio && porte && dead === undefined && (
+        <>
+          <p>
+            {porte.origen_poblacion} ({porte.origen_pais_iso}) → {porte.destino_poblacion} (
+            {porte.destino_pais_iso})
+          </p>
+          <p className="muted">{t('envio.sharedBy', { empresa: envio.empresa })}</p>
+          <section className="card" aria-labelledby="estado-title">
+            <h2 id="estado-title">{t(`envio.estado.${porte.estado}`)}</h2>
+            {porte.entregado_at ? (
+              <p>{t('envio.delivered', { time: when(porte.entregado_at) })}</p>
+            ) : (
+              <>
+                {vivo?.eta_at ? (
+                  <p className="state">{t('envio.eta', { time: when(vivo.eta_at) })}</p>
+                ) : porte.fecha_entrega_prevista ? (
+                  <p>{t('envio.planned', { date: day(porte.fecha_entrega_prevista) })}</p>
+                ) : null}
+                <p>
+                  {porte.retraso > 0 ? t('envio.delay', { min: porte.retraso }) : t('envio.onTime')}
+                  {porte.kilometros_destino !== null &&
+                    ` · ${t('envio.kmLeft', { km: porte.kilometros_destino })}`}
+                </p>
+              </>
+            )}
+            {porte.incidencia && <p className="warn">{porte.incidencia}</p>}
+            {porte.posicion_actual && (
+              <p className="muted">
+                {t('envio.position', {
+                  place:
+                    porte.posicion_actual.poblacion ??
+                    `${porte.posicion_actual.lat.toFixed(3)}, ${porte.posicion_actual.lng.toFixed(3)}`,
+                  time: porte.posicion_actual.posicion_at
+                    ? when(porte.posicion_actual.posicion_at)
+                    : `${porte.posicion_actual.fecha} ${porte.posicion_actual.hora}`,
+                })}
+              </p>
+            )}
+          </section>
+          {porte.paradas_previstas.length > 0 && (
+            <section aria-labelledby="previstas-title">
+              <h2 id="previstas-title">{t('envio.plannedStops')}</h2>
+              <ol className="stops">
+                {porte.paradas_previstas.map((p) => (
+                  <li key={p.id} className="card">
+                    <h3>
+                      {t(p.tipo === 'carga' ? 'stopLoad' : 'stopUnload')}: {p.poblacion}
+                    </h3>
+                    <p className="muted">
+                      {t('window', { from: when(p.ventana_desde), to: when(p.ventana_hasta) })}
+                    </p>
+                    {p.completada_at ? (
+                      <p>{t('doneAt', { time: when(p.completada_at) })}</p>
+                    ) : p.eta_at ? (
+                      <p>{t('envio.eta', { time: when(p.eta_at) })}</p>
+                    ) : null}
+                  </li>
+                ))}
+              </ol>
+            </section>
+          )}
+          <section aria-labelledby="paradas-title">
+            <h2 id="paradas-title">{t('stops')}</h2>
+            {porte.paradas.length === 0 ? (
+              <p className="muted">{t('envio.noStops')}</p>
+            ) : (
+              <ol className="stops">
+                {[...porte.paradas].reverse().map((s) => (
+                  <li key={s.id} className="card">
+                    <h3>
+                      {s.poblacion ?? s.poblacionB ?? ''} {s.pais_iso ? `(${s.pais_iso})` : ''}
+                    </h3>
+                    <p className="muted">
+                      {day(s.fecha)} {s.hora}
+                      {s.retraso > 0 ? ` · ${t('envio.delay', { min: s.retraso })}` : ''}
+                    </p>
+                    {s.comentarios && <p>{s.comentarios}</p>}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+          {envio.documentos.length > 0 && (
+            <section aria-labelledby="docs-title">
+              <h2 id="docs-title">{t('envio.documents')}</h2>
+              <ul className="stops">
+                {envio.documentos.map((d) => (
+                  <li key={d.id}>
+                    <a
+                      className="button"
+                      href={urlOf(downloadEnvioDocumento, {
+                        params: { token, archivoId: d.id },
+                      })}
+                      download
+                      rel="noreferrer"
+                    >
+                      {t(`envio.doc.${d.tipo}`)}: {d.nombre}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          <Avisos token={token} t={t} />
+          <p className="muted">{t('envio.expires', { time: when(envio.expires_at) })}</p>
+        </>
+      )}
+    </main>
+  );
+}
+
+/** E-mail notices of this shipment only (delivery and delays). */
+function Avisos({ token, t }: { token: string; t: T }) {
+  const [email, setEmail] = useState('');
+  const [done, setDone] = useState<string>();
+  const [error, setError] = useState<string>();
+  const [sending, setSending] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSending(true);
+    setError(undefined);
+    call(createEnvioAviso, { params: { token }, body: { email } })
+      .then(
+        () => setDone(email.trim().toLowerCase()),
+        (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
+      )
+      .finally(() => setSending(false));
+  };
+  return (
+    <section className="card" aria-labelledby="avisos-title">
+      <h2 id="avisos-title">{t('envio.notices')}</h2>
+      {done ? (
+        <p role="status">{t('envio.subscribed', { email: done })}</p>
+      ) : (
+        <form onSubmit={submit}>
+          <p className="muted">{t('envio.noticesExplain')}</p>
+          <label className="envio-field">
+            <span>{t('envio.email')}</span>
+            <input
+              type="email"
+              required
+              autoComplete="email"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          </label>
+          {error && (
+            <p className="warn" role="alert" lang="es">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="button primary" disabled={sending}>
+            {t('envio.subscribe')}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
