@@ -53,7 +53,7 @@ for (const [size, width, height] of [
     await page.goto(PORTES);
     const row = firstShipment(page, width);
     await expect(row).toBeVisible({ timeout: 30_000 });
-    const shipment = (await row.innerText()).split(/\s+/)[0]!;
+    const shipment = (await row.innerText()).trim().split(/\s+/)[0]!;
     expect(shipment).not.toBe('');
     await expect.poll(() => keptReads(page)).toContain('/api/clientes/portes');
 
@@ -67,9 +67,9 @@ for (const [size, width, height] of [
     );
     await expect(firstShipment(page, width)).toContainText(shipment);
     // Read-only: the page's controls are disabled, the notice says why.
-    const page_ = page.getByRole('main').getByRole('group').first();
-    await expect(page_).toBeDisabled();
-    await expect(page_).toHaveAttribute('aria-describedby', 'aviso-sin-conexion');
+    const readOnly = page.getByRole('main').getByRole('group').first();
+    await expect(readOnly).toHaveAttribute('disabled', '');
+    await expect(readOnly).toHaveAttribute('aria-describedby', 'aviso-sin-conexion');
     await expect(page.getByRole('main').getByRole('button').first()).toBeDisabled();
     await page.screenshot({ path: `${SCREENSHOTS}/offline-portes-${size}.png`, fullPage: false });
 
