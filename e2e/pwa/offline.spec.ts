@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { loginAs } from '../fixtures.js';
+import { loginAs, submitLogin } from '../fixtures.js';
 
 /**
  * Issue 20: offline, a reload opens the app's shell with the last data seen, read-only, and the
@@ -9,11 +9,16 @@ import { loginAs } from '../fixtures.js';
 const SCREENSHOTS = 'build/e2e-pwa';
 const PORTES = '/clientes/portes?orden=fecha_carga_prevista_desc';
 
-/** Once the service worker controls the page, its reads are kept for offline use. */
-async function controlledByWorker(page: Page) {
+/**
+ * Opens the customer login page, waits until the service worker controls it (its first install
+ * fetches the whole build, slow on a busy two-core machine) and signs in.
+ */
+async function signInControlled(page: Page, email: string) {
+  await page.goto('/login');
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 30_000,
+    timeout: 45_000,
   });
+  await submitLogin(page, email);
 }
 
 /** The URLs of the GET /api answers the worker keeps (its data cache). */
@@ -42,14 +47,13 @@ for (const [size, width, height] of [
     test.setTimeout(90_000);
     mkdirSync(SCREENSHOTS, { recursive: true });
     await page.setViewportSize({ width, height });
-    await loginAs(page, 'cliente@demo.es');
-    await expect(page).toHaveURL(/\/clientes\/tracking$/);
-    await controlledByWorker(page);
+    await signInControlled(page, 'cliente@demo.es');
+    await expect(page).toHaveURL(/\/clientes\/tracking$/, { timeout: 30_000 });
 
     await page.goto(PORTES);
     const row = firstShipment(page, width);
-    await expect(row).toBeVisible();
-    const shipment = (await row.innerText()).split(/\s+/)[0]!;
+    await expect(row).toBeVisible({ timeout: 30_000 });
+    const shipment = (await row.innerText()).trim().split(/\s+/)[0]!;
     expect(shipment).not.toBe('');
     await expect.poll(() => keptReads(page)).toContain('/api/clientes/portes');
 
@@ -58,14 +62,14 @@ for (const [size, width, height] of [
     await expect(page.getByRole('status').filter({ hasText: 'Sin conexión' })).toContainText(
       /Sin conexión: datos de las \d{2}:\d{2}/,
     );
-    await expect(page.getByRole('status')).toContainText(
+    await expect(page.getByRole('status').filter({ hasText: 'Sin conexión' })).toContainText(
       'Solo lectura: las acciones vuelven cuando haya conexión.',
     );
     await expect(firstShipment(page, width)).toContainText(shipment);
     // Read-only: the page's controls are disabled, the notice says why.
-    const page_ = page.getByRole('main').getByRole('group').first();
-    await expect(page_).toBeDisabled();
-    await expect(page_).toHaveAttribute('aria-describedby', 'aviso-sin-conexion');
+    const readOnly = page.getByRole('main').getByRole('group').first();
+    await expect(readOnly).toHaveAttribute('disabled', '');
+    await expect(readOnly).toHaveAttribute('aria-describedby', 'aviso-sin-conexion');
     await expect(page.getByRole('main').getByRole('button').first()).toBeDisabled();
     await page.screenshot({ path: `${SCREENSHOTS}/offline-portes-${size}.png`, fullPage: false });
 
@@ -89,17 +93,18 @@ for (const [size, width, height] of [
 
 test('a login as another user deletes what the last session left offline', async ({ page }) => {
   test.setTimeout(90_000);
-  await loginAs(page, 'cliente@demo.es');
-  await expect(page).toHaveURL(/\/clientes\/tracking$/);
-  await controlledByWorker(page);
+  await signInControlled(page, 'cliente@demo.es');
+  await expect(page).toHaveURL(/\/clientes\/tracking$/, { timeout: 30_000 });
   await page.goto(PORTES);
-  await expect(page.getByRole('table', { name: 'Portes activos' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Portes activos' })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect.poll(() => keptReads(page)).toContain('/api/clientes/portes');
 
   // No logout: the carrier signs in on the same browser.
   await page.context().clearCookies();
   await loginAs(page, 'proveedor@demo.es', 'proveedores');
-  await expect(page).toHaveURL(/\/proveedores\/cargas$/);
+  await expect(page).toHaveURL(/\/proveedores\/cargas$/, { timeout: 30_000 });
   await expect.poll(() => keptReads(page)).toContain('/api/proveedores/cargas');
   const reads = await keptReads(page);
   expect(reads.filter((path) => path.startsWith('/api/clientes/'))).toEqual([]);

@@ -52,6 +52,9 @@ export function offlineSnapshot(): OfflineState {
 /**
  * Deletes the kept answers: at logout and before a login (another user, or another company of
  * the same user, must never see them). Cache Storage is absent on plain HTTP hosts and in tests.
+ * Callers need not wait: Cache Storage runs its operations in order, so the deletion comes before
+ * anything the worker keeps of the new session, and it may be queued behind the worker's first
+ * install (a login must not wait for that).
  */
 export async function clearOfflineData(): Promise<void> {
   set(ONLINE);

@@ -9,14 +9,14 @@ import type { Portal } from '../../../lib/portal';
  * `POST /api/clientes/access` or `/api/proveedores/access`: exchanges the path's id+token pair
  * for a session limited to that company (404 when forged, expired or revoked).
  */
-export async function openAccessLink(
+export function openAccessLink(
   portal: Portal,
   id: string,
   token: string,
   signal?: AbortSignal,
 ): Promise<AuthSession> {
   // A new session: the last one's offline data goes (issue 20).
-  await clearOfflineData();
+  void clearOfflineData();
   return callEndpoint(
     byPortal.accessLink[portal],
     { body: { id: Number(id), token } },

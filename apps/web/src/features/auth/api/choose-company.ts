@@ -10,12 +10,9 @@ import { usePlainMutation } from '../../../lib/use-plain-mutation';
  * `PUT /api/clientes/cliente` or `PUT /api/proveedores/proveedor` (spec §7): the company chosen
  * in the selection dialog becomes the session's; answers the updated session.
  */
-export async function chooseCompany(
-  portal: Portal,
-  company: ChooseClienteRequest,
-): Promise<AuthSession> {
+export function chooseCompany(portal: Portal, company: ChooseClienteRequest): Promise<AuthSession> {
   // Another company's data must not stay offline under this one (issue 20).
-  await clearOfflineData();
+  void clearOfflineData();
   return callEndpoint(byPortal.choose[portal], { body: company });
 }
 

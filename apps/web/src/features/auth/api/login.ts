@@ -10,9 +10,9 @@ import { usePlainMutation } from '../../../lib/use-plain-mutation';
  * `POST /api/login` or `/api/proveedores/login` (spec §7, 6 s). No 401 redirect: a wrong
  * password is shown on the login form itself.
  */
-export async function login(portal: Portal, request: LoginRequest): Promise<LoginResponse> {
+export function login(portal: Portal, request: LoginRequest): Promise<LoginResponse> {
   // Whoever signs in now must not see what the last user's session left offline (issue 20).
-  await clearOfflineData();
+  void clearOfflineData();
   return callEndpoint(
     byPortal.login[portal],
     { body: request },
