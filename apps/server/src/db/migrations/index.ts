@@ -19,6 +19,7 @@ import * as m17 from './2026-11-24-17-transportes-resumen.js';
 import * as m18 from './2026-11-25-18-reservas-contenido.js';
 import * as m19 from './2026-11-25-19-conductor.js';
 import * as m20 from './2026-11-25-20-ecmr.js';
+import * as m23 from './2026-11-27-23-idioma-usuario.js';
 
 /**
  * Every migration, listed explicitly: no filesystem scanning, so the same list works from
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-18-reservas-contenido': m18,
   '2026-11-25-19-conductor': m19,
   '2026-11-25-20-ecmr': m20,
+  '2026-11-27-23-idioma-usuario': m23,
 };
 
 export const migrationProvider: MigrationProvider = {
