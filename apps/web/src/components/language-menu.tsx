@@ -52,7 +52,7 @@ export function LanguageMenu({ onChosen, position = 'bottom-end' }: LanguageMenu
           {IDIOMA_NOMBRES[current]}
         </Button>
       </Menu.Target>
-      <Menu.Dropdown aria-label={t('app.languages')}>
+      <Menu.Dropdown>
         <Menu.Label>{t('app.languages')}</Menu.Label>
         {IDIOMAS.map((code) => (
           <Menu.Item
