@@ -24,6 +24,8 @@ async function chooseLanguage(page: Page, current: string, next: string) {
 
 test.describe.serial('language menu, desktop', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
+  // Two logins, a reload and axe on a shared, busy machine.
+  test.setTimeout(180_000);
 
   test('Français in the user menu: texts and calendar change, reload and a new login keep it', async ({
     page,
@@ -74,6 +76,7 @@ test.describe.serial('language menu, desktop', () => {
 
 test.describe('language menu, phone', () => {
   test.use({ viewport: { width: 360, height: 740 } });
+  test.setTimeout(120_000);
 
   test('a visitor picks Français on the login page; axe finds nothing with the menu open', async ({
     page,
