@@ -52,8 +52,8 @@ export function LanguageMenu({ onChosen, position = 'bottom-end' }: LanguageMenu
           {IDIOMA_NOMBRES[current]}
         </Button>
       </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('app.languages')}</Menu.Label>
+      {/* No Menu.Label: its role=presentation is not allowed inside role=menu (axe). */}
+      <Menu.Dropdown aria-label={t('app.languages')}>
         {IDIOMAS.map((code) => (
           <Menu.Item
             key={code}
