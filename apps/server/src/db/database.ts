@@ -38,6 +38,8 @@ export interface UsuariosTable {
   updated_at: CreatedAt;
   /** The ERP's id of the user, the integration API's upsert key (null if made by an operator). */
   erp_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The portal language the user chose (`IDIOMAS`), null until chosen (issue 20 point 7). */
+  idioma: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A company of either portal: the customers (`clientes`) and the carriers (`proveedores`). */

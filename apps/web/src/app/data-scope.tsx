@@ -1,11 +1,11 @@
 import { DatesProvider } from '@mantine/dates';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { menuQueryOptions } from '../features/auth/api/get-menu';
 import { takeHandedOverMenus } from '../features/auth/login-handoff';
-import { calendarLocaleFor } from '../i18n/calendar-locale';
+import { calendarLocaleFor, loadCalendarLocale } from '../i18n/calendar-locale';
 import { createQueryClient } from './query-client';
 
 /**
@@ -15,8 +15,21 @@ import { createQueryClient } from './query-client';
  * login; the new cache starts with the menus the login answered with.
  */
 export function DataScope() {
-  // The calendars follow the UI language (`?lang=en`); Spanish is the spec's default.
+  // The calendars follow the UI language (issue 20 point 7); Spanish is the spec's default.
   const { i18n } = useTranslation();
+  const language = i18n.language;
+  const [calendarLocale, setCalendarLocale] = useState(() => calendarLocaleFor(language));
+  useEffect(() => {
+    let live = true;
+    loadCalendarLocale(language).then(
+      (locale) => live && setCalendarLocale(locale),
+      // A chunk that failed to arrive: the calendars stay as they are.
+      (error: unknown) => console.warn('No se ha podido cargar el calendario', language, error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [language]);
   const [client] = useState(() => {
     const created = createQueryClient();
     const handed = takeHandedOverMenus();
@@ -28,7 +41,7 @@ export function DataScope() {
       {/* Spec §9: Spanish calendar, weeks start on Monday. */}
       <DatesProvider
         settings={{
-          locale: calendarLocaleFor(i18n.language),
+          locale: calendarLocale,
           firstDayOfWeek: 1,
           weekendDays: [0, 6],
         }}

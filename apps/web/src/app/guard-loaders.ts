@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { redirect } from 'react-router';
-import { loadLanguage } from '../i18n';
+import i18n, { isSupportedLanguage, loadLanguage, preferredLanguage } from '../i18n';
 import type { Portal } from '../lib/portal';
-import { saveAfterLogin } from '../lib/storage';
+import { readLanguage, saveAfterLogin, saveLanguage } from '../lib/storage';
 import { decideGuard } from './guard';
 
 /** What the loaders need from the router they run in (it does not exist yet when routes are built). */
@@ -15,10 +15,18 @@ export interface RouterBridge {
   requiresAuth(pathname: string): boolean;
 }
 
-/** Spec §2: a `lang` query parameter loads that language before the navigation goes on. */
+/**
+ * Spec §2: a `lang` query parameter loads that language before the navigation goes on, and is
+ * remembered in this browser (issue 20 point 7: it was lost on reload). Without one, the
+ * language last chosen here or the browser's own (a signed-in user's choice comes with the
+ * session, portal-shell.tsx).
+ */
 export async function applyUrlLanguage(url: URL): Promise<void> {
-  const language = url.searchParams.get('lang');
-  if (!language) return;
+  const asked = url.searchParams.get('lang');
+  const language =
+    asked ?? preferredLanguage(readLanguage(), navigator.languages ?? [navigator.language]);
+  if (asked && isSupportedLanguage(asked)) saveLanguage(asked);
+  if (language === i18n.language) return;
   try {
     await loadLanguage(language);
   } catch (error) {

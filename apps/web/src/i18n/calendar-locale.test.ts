@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { CALENDAR_LOCALE, calendarLocaleFor } from './calendar-locale';
+import { CALENDAR_LOCALE, calendarLocaleFor, loadCalendarLocale } from './calendar-locale';
 
 describe('Spanish calendar locale (spec §9)', () => {
   it('abbreviates weekdays as D, L, Ma, Mi, J, V, S', () => {
@@ -41,7 +41,7 @@ describe('Spanish calendar locale (spec §9)', () => {
 describe('calendar locale of the UI language (issue 14: ?lang=en)', () => {
   it('is English for en and Spanish for es and anything unknown', () => {
     expect(calendarLocaleFor('es')).toBe('es');
-    expect(calendarLocaleFor('fr')).toBe('es');
+    expect(calendarLocaleFor('de')).toBe('es');
     const en = calendarLocaleFor('en');
     expect(
       dayjs(new Date(2024, 0, 7))
@@ -53,5 +53,33 @@ describe('calendar locale of the UI language (issue 14: ?lang=en)', () => {
         .locale('es')
         .format('dd MMMM'),
     ).toBe('D Enero');
+  });
+});
+
+describe('calendar locale of every portal language (issue 20 point 7)', () => {
+  const januaryAndSunday = (locale: string) =>
+    dayjs(new Date(2024, 0, 7))
+      .locale(locale)
+      .format('MMMM dddd');
+
+  it.each([
+    ['fr', 'janvier dimanche'],
+    ['it', 'gennaio domenica'],
+    ['ro', 'Ianuarie Duminică'],
+    ['tr', 'Ocak Pazar'],
+    ['en', 'January Sunday'],
+  ])('%s: loaded on demand, then the calendars and dayjs use it', async (language, names) => {
+    const locale = await loadCalendarLocale(language);
+    expect(locale).toBe(language);
+    expect(calendarLocaleFor(language)).toBe(language);
+    expect(dayjs().locale()).toBe(language);
+    expect(januaryAndSunday(locale)).toBe(names);
+  });
+
+  it('falls back to the spec’s Spanish for an unknown language, and back to Spanish', async () => {
+    expect(await loadCalendarLocale('de')).toBe('es');
+    expect(await loadCalendarLocale('es')).toBe('es');
+    expect(dayjs().locale()).toBe('es');
+    expect(januaryAndSunday('es')).toBe('Enero domingo');
   });
 });

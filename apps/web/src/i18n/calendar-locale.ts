@@ -56,13 +56,40 @@ export const calendarLocaleEs: ILocale = {
 export const CALENDAR_LOCALE = 'es';
 
 /**
- * The calendar locale of a UI language: the spec's Spanish names for `es`, dayjs' built-in
- * English (no extra download) for `en`, Spanish for anything else (spec §9 fallback).
+ * dayjs' own locales of the other portal languages (issue 20 point 7), each its own small chunk
+ * registered on demand; English is built into dayjs.
+ */
+const calendarLoaders: Record<string, () => Promise<unknown>> = {
+  fr: () => import('dayjs/locale/fr'),
+  it: () => import('dayjs/locale/it'),
+  ro: () => import('dayjs/locale/ro'),
+  tr: () => import('dayjs/locale/tr'),
+};
+const registered = new Set(['es', 'en']);
+
+/**
+ * The calendar locale of a UI language once registered: the spec's Spanish names for `es`,
+ * dayjs' names for the other portal languages, Spanish for anything else (spec §9 fallback).
  */
 export function calendarLocaleFor(language: string): string {
-  return language === 'en' ? 'en' : CALENDAR_LOCALE;
+  return registered.has(language) ? language : CALENDAR_LOCALE;
 }
 
-// Register the locale and make it the default: Spanish unless ?lang=en asks otherwise.
+/**
+ * Registers the calendar names of `language` (a chunk of a few hundred bytes) and makes them
+ * dayjs' default, for the date pickers and every formatted date; Spanish for an unknown one.
+ */
+export async function loadCalendarLocale(language: string): Promise<string> {
+  const load = calendarLoaders[language];
+  if (load && !registered.has(language)) {
+    await load();
+    registered.add(language);
+  }
+  const locale = calendarLocaleFor(language);
+  dayjs.locale(locale);
+  return locale;
+}
+
+// Register the locale and make it the default: Spanish unless another language is chosen.
 dayjs.locale(calendarLocaleEs, undefined, true);
 dayjs.locale(CALENDAR_LOCALE);

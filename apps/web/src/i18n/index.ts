@@ -1,18 +1,27 @@
+import { IDIOMAS, type Idioma } from '@extranet/contracts/auth/constants';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 // The login pages' first screen only: vite.config.ts picks these keys out of es.json at build
 // time (about 1 KiB in the entry instead of all of Spanish, issue 7). The rest is its own chunk.
 import firstScreenTexts from './es.json?first-screen';
 
-/** Languages the UI can show; Spanish is the default and the fallback (spec §1, §9). */
-export const supportedLanguages = ['es', 'en'] as const;
-export type SupportedLanguage = (typeof supportedLanguages)[number];
+/**
+ * Languages the UI can show, the driver page's too (issue 20 point 7); Spanish is the default
+ * and the fallback (spec §1, §9).
+ */
+export const supportedLanguages = IDIOMAS;
+export type SupportedLanguage = Idioma;
 export const DEFAULT_LANGUAGE: SupportedLanguage = 'es';
 
-// Every language's full texts are their own chunk, loaded on demand.
+// Every language's full texts are their own chunk, loaded on demand: none is in the login
+// pages' first download (issue 7), Spanish's first screen excepted.
 const languageLoaders: Record<SupportedLanguage, () => Promise<unknown>> = {
   es: () => import('./es.json').then((module) => module.default),
   en: () => import('./en.json').then((module) => module.default),
+  fr: () => import('./fr.json').then((module) => module.default),
+  it: () => import('./it.json').then((module) => module.default),
+  ro: () => import('./ro.json').then((module) => module.default),
+  tr: () => import('./tr.json').then((module) => module.default),
 };
 const completeTexts = new Map<SupportedLanguage, Promise<void>>();
 
@@ -56,8 +65,9 @@ function addCompleteTexts(language: SupportedLanguage): Promise<void> {
 }
 
 /**
- * Loads `language` (its JSON on demand) and switches the UI to it. Unknown languages are ignored
- * with a warning, so a bad `?lang=` never blocks a navigation.
+ * Loads `language` (its JSON on demand) and switches the UI to it; the calendars follow
+ * (app/data-scope.tsx). Unknown languages are ignored with a warning, so a bad `?lang=` never
+ * blocks a navigation.
  */
 export async function loadLanguage(language: string): Promise<void> {
   if (!isSupportedLanguage(language)) {
@@ -66,6 +76,22 @@ export async function loadLanguage(language: string): Promise<void> {
   }
   await addCompleteTexts(language);
   if (i18n.language !== language) await i18n.changeLanguage(language);
+}
+
+/**
+ * The language a visitor sees before any choice reaches the server: the one last chosen in
+ * this browser, else the first of the browser's languages the portal has, else Spanish.
+ */
+export function preferredLanguage(
+  stored: string | undefined,
+  browser: readonly string[],
+): SupportedLanguage {
+  if (stored && isSupportedLanguage(stored)) return stored;
+  for (const tag of browser) {
+    const base = tag.toLowerCase().split('-')[0] ?? '';
+    if (isSupportedLanguage(base)) return base;
+  }
+  return DEFAULT_LANGUAGE;
 }
 
 /**

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import es from './es.json';
+import fr from './fr.json';
+import it_ from './it.json';
+import ro from './ro.json';
+import tr from './tr.json';
+import { supportedLanguages } from '.';
 
 type Texts = { [key: string]: string | Texts };
 
@@ -76,5 +81,61 @@ describe('translation files (issue 14)', () => {
     expect(untranslated).toEqual([]);
     // The allowance holds no stale or translated key.
     for (const key of SAME_IN_BOTH) expect(english.get(key), key).toBe(spanish.get(key));
+  });
+});
+
+/** The other portal languages (issue 20 point 7), held to key parity and the same variables. */
+const others = { fr, it: it_, ro, tr } as const;
+
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+/** The plural forms a language needs for the counts the portal shows (0 … 1000). */
+function pluralForms(language: string): Set<string> {
+  const rules = new Intl.PluralRules(language);
+  return new Set(Array.from({ length: 1001 }, (_, n) => rules.select(n)));
+}
+
+describe('every portal language has every text (issue 20 point 7)', () => {
+  it('has a translation file for each supported language', () => {
+    expect(['es', 'en', ...Object.keys(others)].sort()).toEqual([...supportedLanguages].sort());
+  });
+
+  // Spanish keys without their plural suffix, and the forms each language must give them.
+  const spanishBases = new Set([...spanish.keys()].map((key) => key.replace(PLURAL, '')));
+  const spanishPlurals = new Set(
+    [...spanish.keys()].filter((key) => PLURAL.test(key)).map((key) => key.replace(PLURAL, '')),
+  );
+
+  describe.each(Object.entries(others))('%s', (language, file) => {
+    const texts = flatten(file);
+    const bases = new Set([...texts.keys()].map((key) => key.replace(PLURAL, '')));
+
+    it('has every Spanish key and no stale one', () => {
+      expect([...spanishBases].filter((key) => !bases.has(key))).toEqual([]);
+      expect([...bases].filter((key) => !spanishBases.has(key))).toEqual([]);
+    });
+
+    it('gives every plural the forms its grammar needs, and no other', () => {
+      const forms = pluralForms(language);
+      for (const base of spanishPlurals) {
+        const given = new Set(
+          [...texts.keys()]
+            .filter((key) => key.replace(PLURAL, '') === base)
+            .map((key) => key.slice(base.length + 1)),
+        );
+        expect(given, base).toEqual(forms);
+      }
+    });
+
+    it('has no empty text', () => {
+      expect([...texts].filter(([, v]) => v.trim() === '').map(([k]) => k)).toEqual([]);
+    });
+
+    it('uses the same {{variables}} as Spanish', () => {
+      for (const [key, text] of texts) {
+        const spanishText = spanish.get(key) ?? spanish.get(`${key.replace(PLURAL, '')}_other`);
+        expect(variables(text), key).toEqual(variables(spanishText ?? ''));
+      }
+    });
   });
 });

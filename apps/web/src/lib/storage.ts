@@ -110,3 +110,17 @@ export function readPushId(portal: Portal): number | undefined {
 export function clearPushId(portal: Portal): void {
   remove(safeSession(), storageKey(portal, 'pushId'));
 }
+
+/**
+ * The portal language last chosen in this browser (local storage, both portals alike: it is
+ * the person's, not the portal's); a signed-in user's choice is also kept on the server.
+ */
+const LANGUAGE_KEY = 'extranet.idioma';
+
+export function saveLanguage(language: string): void {
+  write(safeLocal(), LANGUAGE_KEY, language);
+}
+
+export function readLanguage(): string | undefined {
+  return read(safeLocal(), LANGUAGE_KEY);
+}

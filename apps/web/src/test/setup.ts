@@ -14,6 +14,14 @@ configure({ asyncUtilTimeout: 4000 });
 // registers the calendar locale; tests start with both.
 i18n.addResourceBundle('es', 'translation', es, true, true);
 
+// A Spanish browser, as the browser tests' (playwright.config.ts): the portal follows the
+// browser's language until the user chooses one (issue 20 point 7), and jsdom says en-US.
+Object.defineProperty(window.navigator, 'languages', {
+  configurable: true,
+  value: ['es-ES', 'es'],
+});
+Object.defineProperty(window.navigator, 'language', { configurable: true, value: 'es-ES' });
+
 // jsdom lacks the layout APIs Mantine and the router touch.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ClienteResumen } from './login.js';
 import { RegionCode } from '../regiones/region.js';
+import { IdiomaCodigo } from '../usuario/preferencias.js';
 
 /**
  * The session as `GET /api/auth` returns it (spec §3 "Session (auth state)").
@@ -26,6 +27,11 @@ export const AuthSession = z.object({
    * the login page shows the selection dialog again (e.g. after a reload).
    */
   pendingChoice: z.array(ClienteResumen).optional(),
+  /**
+   * The signed-in user's language (issue 20 point 7), so that a login on another device brings
+   * it back: null until the user chooses one; absent for visitors and access-link sessions.
+   */
+  idioma: IdiomaCodigo.nullable().optional(),
 });
 export type AuthSession = z.infer<typeof AuthSession>;
 

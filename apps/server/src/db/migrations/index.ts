@@ -21,6 +21,7 @@ import * as m19 from './2026-11-25-19-conductor.js';
 import * as m20 from './2026-11-25-20-ecmr.js';
 import * as m21 from './2026-11-27-21-enlaces-porte.js';
 import * as m22 from './2026-11-27-22-versiones.js';
+import * as m23 from './2026-11-27-23-idioma-usuario.js';
 
 /**
  * Every migration, listed explicitly: no filesystem scanning, so the same list works from
@@ -49,6 +50,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-20-ecmr': m20,
   '2026-11-27-21-enlaces-porte': m21,
   '2026-11-27-22-versiones': m22,
+  '2026-11-27-23-idioma-usuario': m23,
 };
 
 export const migrationProvider: MigrationProvider = {

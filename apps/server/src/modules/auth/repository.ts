@@ -152,14 +152,14 @@ const PERFIL = {
     db
       .selectFrom('usuarios as u')
       .leftJoin('clientes as e', (join) => join.on('e.id', '=', empresaId))
-      .select(['u.email', 'u.codigo', 'u.nombre', 'e.razon_social'])
+      .select(['u.email', 'u.codigo', 'u.nombre', 'u.idioma', 'e.razon_social'])
       .where('u.id', '=', usuarioId),
   ),
   proveedores: preparedQuery(2, (db, usuarioId: number, empresaId: number) =>
     db
       .selectFrom('usuarios as u')
       .leftJoin('proveedores as e', (join) => join.on('e.id', '=', empresaId))
-      .select(['u.email', 'u.codigo', 'u.nombre', 'e.razon_social'])
+      .select(['u.email', 'u.codigo', 'u.nombre', 'u.idioma', 'e.razon_social'])
       .where('u.id', '=', usuarioId),
   ),
 };
@@ -173,7 +173,13 @@ export async function findPerfilSesion(
   portal: Portal,
   usuarioId: number | null,
   empresaId: number | null,
-): Promise<{ email?: string; codigo?: string | null; nombre?: string; razonSocial?: string }> {
+): Promise<{
+  email?: string;
+  codigo?: string | null;
+  nombre?: string;
+  idioma?: string | null;
+  razonSocial?: string;
+}> {
   if (usuarioId == null) {
     return {
       razonSocial: empresaId == null ? undefined : await findRazonSocial(db, portal, empresaId),
@@ -184,6 +190,24 @@ export async function findPerfilSesion(
     email: row?.email,
     codigo: row?.codigo,
     nombre: row?.nombre,
+    idioma: row?.idioma ?? null,
     razonSocial: row?.razon_social ?? undefined,
   };
+}
+
+/**
+ * Stores the user's portal language; false when the user is gone. `updated_at` stays: it
+ * tracks the ERP's data of the user, and the language is the portal's own.
+ */
+export async function updateIdiomaUsuario(
+  db: Kysely<Database>,
+  usuarioId: number,
+  idioma: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('usuarios')
+    .set({ idioma })
+    .where('id', '=', usuarioId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }

@@ -1,17 +1,19 @@
 import rateLimit from '@fastify/rate-limit';
 import { byPortal, getAuthSession } from '@extranet/contracts/auth/endpoints';
+import { updatePreferenciasUsuario } from '@extranet/contracts/usuario/endpoints';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { registerEndpoint } from '../../lib/endpoint-route.js';
 import { HttpError } from '../../lib/http-error.js';
 import { ensureCsrfCookie, issueCsrfCookie } from '../../plugins/csrf.js';
 import {
   clearSessionCookie,
+  requireAnySession,
   requireSession,
   sessionOf,
   setSessionCookie,
 } from '../../plugins/session.js';
 import { rememberCookieName, setPendingLoginCookie, setRememberCookie } from './cookies.js';
-import { chooseEmpresa, describeSession, login, logout } from './service.js';
+import { chooseEmpresa, describeSession, login, logout, setIdiomaUsuario } from './service.js';
 import { RedisAttemptStore } from './throttle-redis.js';
 import { LoginThrottle, MemoryAttemptStore, TooManyAttemptsError } from './throttle.js';
 
@@ -68,6 +70,16 @@ const authRoutes: FastifyPluginAsync = async (app) => {
       reply.header('cache-control', 'no-store');
       ensureCsrfCookie(request, reply);
       return describeSession(app.db, request.session);
+    },
+  });
+
+  await registerEndpoint(app, updatePreferenciasUsuario, {
+    preHandler: requireAnySession,
+    handler: async (request, reply) => {
+      const session = request.session;
+      if (!session) throw new HttpError(401, 'UNAUTHENTICATED', 'Sesión no iniciada o caducada.');
+      reply.header('cache-control', 'no-store');
+      return setIdiomaUsuario(app.db, session, request.body.idioma);
     },
   });
 

@@ -1,3 +1,4 @@
+import { IDIOMAS, type Idioma } from '@extranet/contracts/auth/constants';
 import { RECOVERY_MARKER } from '@extranet/contracts/auth/login';
 import type {
   ClienteResumen,
@@ -29,6 +30,7 @@ import {
   listProveedoresOfUsuario,
   revokeRememberToken,
   setUltimoLogin,
+  updateIdiomaUsuario,
 } from './repository.js';
 import type { LoginThrottle } from './throttle.js';
 import { secondFactorDue, startPendingLogin } from './totp.js';
@@ -296,7 +298,36 @@ export async function describeSession(
     sessionName: session.portal,
     sessionId: session.id,
     ...(pendingChoice ? { pendingChoice } : {}),
+    // A user's own language; an access-link session has no user, so no language to bring back.
+    ...(session.usuarioId == null ? {} : { idioma: asIdioma(perfil.idioma) }),
   };
+}
+
+/** A stored language code, or null when none (or one no longer offered) is stored. */
+function asIdioma(value: string | null | undefined): Idioma | null {
+  return (IDIOMAS as readonly string[]).includes(value ?? '') ? (value as Idioma) : null;
+}
+
+/**
+ * `PATCH /api/usuario/preferencias`: remembers the user's portal language, for every portal
+ * and device (issue 20 point 7). An access-link session has no user to remember it for.
+ */
+export async function setIdiomaUsuario(
+  db: Kysely<Database>,
+  session: Session,
+  idioma: Idioma,
+): Promise<{ idioma: Idioma }> {
+  if (session.usuarioId == null) {
+    throw new HttpError(
+      403,
+      'FORBIDDEN',
+      'Un enlace de acceso no tiene usuario: el idioma se recuerda solo en este navegador.',
+    );
+  }
+  if (!(await updateIdiomaUsuario(db, session.usuarioId, idioma))) {
+    throw new HttpError(401, 'UNAUTHENTICATED', 'Sesión no iniciada o caducada.');
+  }
+  return { idioma };
 }
 
 const notYours = () => new HttpError(403, 'FORBIDDEN', 'No tiene acceso a esta empresa.');

@@ -1,7 +1,14 @@
-import { Center, Paper, Text } from '@mantine/core';
+import { Center, Group, Paper, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { MAIN_CONTENT_ID } from '../../components/skip-link';
+
+// The visitor's language switcher (issue 20 point 7) arrives after the first screen: the menu
+// stays out of the login pages' first download (issue 7 budget).
+const LanguageMenu = lazy(() =>
+  import('../../components/language-menu').then((module) => ({ default: module.LanguageMenu })),
+);
 
 /** Login pages: a centred box, no navigation, no user info, no close button (spec §2). */
 export function LoginLayout() {
@@ -19,9 +26,14 @@ export function LoginLayout() {
         w={440}
         maw="100%"
       >
-        <Text c="dimmed" fw={600} size="sm" mb="xs">
-          {t('app.name')}
-        </Text>
+        <Group justify="space-between" wrap="nowrap" mb="xs" mih={36}>
+          <Text c="dimmed" fw={600} size="sm">
+            {t('app.name')}
+          </Text>
+          <Suspense fallback={null}>
+            <LanguageMenu />
+          </Suspense>
+        </Group>
         <Outlet />
       </Paper>
     </Center>

@@ -1,3 +1,4 @@
+import type { Idioma } from '@extranet/contracts/auth/constants';
 import type { AuthSession } from '@extranet/contracts/auth/session';
 import {
   ActionIcon,
@@ -30,6 +31,7 @@ import {
   useNavigate,
   useParams,
 } from 'react-router';
+import { chooseLanguage, LanguageMenu } from '../../components/language-menu';
 import { OfflineBoundary } from '../../components/offline-notice';
 import { PageLoader } from '../../components/page-loader';
 import { MAIN_CONTENT_ID } from '../../components/skip-link';
@@ -37,6 +39,7 @@ import { useAccessLink } from '../../features/auth/api/access-link';
 import { useAuthSession } from '../../features/auth/api/get-auth-session';
 import { useMenu } from '../../features/auth/api/get-menu';
 import { useLogout } from '../../features/auth/api/logout';
+import { useUpdateIdioma } from '../../features/auth/api/update-preferencias';
 import { TotpSettingsButton } from '../../features/auth/components/totp-settings';
 import { CertificateWarning } from '../../features/certificados/components/certificate-warning';
 import { EnablePushButton } from '../../features/push/components/enable-push-button';
@@ -139,7 +142,7 @@ interface SignedInShellProps extends PortalShellProps {
 function SignedInShell({ portal, navigation, linkSession, accessSuffix = '' }: SignedInShellProps) {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const viaLink = linkSession !== undefined;
@@ -148,6 +151,27 @@ function SignedInShell({ portal, navigation, linkSession, accessSuffix = '' }: S
   const menus = useMenu(portal, accessSuffix);
   const logout = useLogout(portal);
   const handle = useCurrentRouteHandle();
+  const saveIdioma = useUpdateIdioma();
+
+  // Issue 20 point 7: the user's language comes with the session (a login on another device
+  // brings it back); a `?lang=` in the address wins for that visit.
+  const sessionIdioma = session?.idioma;
+  useEffect(() => {
+    if (!sessionIdioma || new URLSearchParams(search).has('lang')) return;
+    void chooseLanguage(sessionIdioma).catch((error: unknown) => {
+      console.warn('No se ha podido cargar el idioma', sessionIdioma, error);
+    });
+    // Only when the session's language changes, not on every navigation.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [sessionIdioma]);
+
+  /** The switcher's choice, kept for the user (an access link has none: this browser only). */
+  function languageChosen(idioma: Idioma) {
+    if (viaLink) return;
+    saveIdioma.mutate(idioma, {
+      onError: () => notifications.show({ color: 'red', message: t('shell.languageNotSaved') }),
+    });
+  }
 
   // On phones the menu covers the page: close it once the user has picked a page.
   useEffect(() => {
@@ -250,6 +274,9 @@ function SignedInShell({ portal, navigation, linkSession, accessSuffix = '' }: S
                   </Text>
                 </Box>
               )}
+              <Box visibleFrom="sm">
+                <LanguageMenu onChosen={languageChosen} />
+              </Box>
               {!viaLink && <EnablePushButton portal={portal} />}
               {!viaLink && <TotpSettingsButton />}
               {!viaLink && (
@@ -286,20 +313,23 @@ function SignedInShell({ portal, navigation, linkSession, accessSuffix = '' }: S
               <ShellNavLink key={item.to} item={item} suffix={accessSuffix} onNavigate={close} />
             ))}
           </AppShell.Section>
-          {(name || email) && (
-            <AppShell.Section
-              hiddenFrom="sm"
-              pt="xs"
-              style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
-            >
-              <Text size="sm" fw={600}>
-                {name}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {email}
-              </Text>
-            </AppShell.Section>
-          )}
+          <AppShell.Section
+            hiddenFrom="sm"
+            pt="xs"
+            style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+          >
+            {(name || email) && (
+              <>
+                <Text size="sm" fw={600}>
+                  {name}
+                </Text>
+                <Text size="xs" c="dimmed" mb="xs">
+                  {email}
+                </Text>
+              </>
+            )}
+            <LanguageMenu onChosen={languageChosen} position="top-start" />
+          </AppShell.Section>
         </AppShell.Navbar>
 
         <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>

@@ -1,0 +1,76 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18n, { loadLanguage, preferredLanguage } from '../i18n';
+import { readLanguage } from '../lib/storage';
+import { TestProviders, testQueryClient } from '../test/render';
+import { LanguageMenu } from './language-menu';
+
+function renderMenu(onChosen = vi.fn()) {
+  render(
+    <TestProviders queryClient={testQueryClient()}>
+      <LanguageMenu onChosen={onChosen} />
+    </TestProviders>,
+  );
+  return onChosen;
+}
+
+afterEach(async () => {
+  localStorage.clear();
+  await loadLanguage('es');
+});
+
+describe('LanguageMenu (issue 20 point 7)', () => {
+  it('lists the six languages by their own names, the current one marked', async () => {
+    renderMenu();
+    await userEvent.click(screen.getByRole('button', { name: 'Idioma: Español' }));
+    const menu = await screen.findByRole('menu');
+    const items = await waitFor(() => {
+      const found = Array.from(menu.querySelectorAll('[role="menuitem"]'));
+      expect(found).toHaveLength(6);
+      return found;
+    });
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Español',
+      'English',
+      'Français',
+      'Italiano',
+      'Română',
+      'Türkçe',
+    ]);
+    expect(items.map((item) => item.getAttribute('lang'))).toEqual([
+      'es',
+      'en',
+      'fr',
+      'it',
+      'ro',
+      'tr',
+    ]);
+    expect(items.filter((item) => item.getAttribute('aria-current') === 'true')).toEqual([
+      items[0],
+    ]);
+  });
+
+  it('applies a choice at once, remembers it in the browser and tells the portal', async () => {
+    const onChosen = renderMenu();
+    await userEvent.click(screen.getByRole('button', { name: 'Idioma: Español' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Français' }));
+    expect(
+      await screen.findByRole('button', { name: 'Langue : Français' }, { timeout: 4000 }),
+    ).toBeInTheDocument();
+    expect(i18n.language).toBe('fr');
+    expect(i18n.t('shell.logout')).toBe('Se déconnecter');
+    expect(document.documentElement.lang).toBe('fr');
+    expect(readLanguage()).toBe('fr');
+    expect(onChosen).toHaveBeenCalledExactlyOnceWith('fr');
+  });
+});
+
+describe('the visitor’s language before any choice', () => {
+  it('is the one chosen last in this browser, else the browser’s, else Spanish', () => {
+    expect(preferredLanguage('ro', ['fr-FR'])).toBe('ro');
+    expect(preferredLanguage('de', ['de-DE', 'tr-TR', 'en'])).toBe('tr');
+    expect(preferredLanguage(undefined, ['it-IT'])).toBe('it');
+    expect(preferredLanguage(undefined, ['de-DE', 'pt'])).toBe('es');
+  });
+});
