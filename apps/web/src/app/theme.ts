@@ -54,6 +54,10 @@ export const theme = createTheme({
   components: {
     // A 2px focus ring on fields too (WCAG 2.4.7), not only a recoloured border.
     Input: { classNames: { input: classes.input } },
+    // 44 px touch targets on phones (theme.module.css).
+    Button: { classNames: { root: classes.touch } },
+    ActionIcon: { classNames: { root: classes.touch } },
+    CloseButton: { classNames: { root: classes.touch } },
     // Mantine's close buttons are icons without a name (axe button-name, WCAG 4.1.2). A
     // function, so that the label follows the current language on every render.
     Modal: { defaultProps: () => ({ closeButtonProps: { 'aria-label': i18n.t('app.close') } }) },

@@ -1,9 +1,15 @@
-import { DatePickerInput, type DatesRangeValue, type DateValue } from '@mantine/dates';
+import {
+  DatePickerInput,
+  type DatePickerInputProps,
+  type DatesRangeValue,
+  type DateValue,
+} from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { IconCalendar } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import classes from './date-picker.module.css';
 
 /** A date range as the API speaks it: 'YYYY-MM-DD' strings, either end optional. */
 export interface DateRange {
@@ -23,6 +29,33 @@ function toIso(value: DateValue | undefined): string | undefined {
  * user who picks a day would be left on the page's body (WCAG 2.4.3, e2e/a11y/keyboard.spec).
  */
 const RETURN_FOCUS = { returnFocus: true };
+
+/**
+ * What every calendar of the app shares (issue 20.8): Spanish names for the month/year buttons
+ * and for the calendar's dialog (named after its field), contrast that passes WCAG AA and the
+ * focus given back on close.
+ */
+function usePickerProps(label: string) {
+  const { t } = useTranslation();
+  return {
+    popoverProps: {
+      ...RETURN_FOCUS,
+      attributes: { dropdown: { 'aria-label': t('calendario.dialogo', { campo: label }) } },
+    },
+    ariaLabels: {
+      previousMonth: t('calendario.mesAnterior'),
+      nextMonth: t('calendario.mesSiguiente'),
+      previousYear: t('calendario.anioAnterior'),
+      nextYear: t('calendario.anioSiguiente'),
+      previousDecade: t('calendario.decadaAnterior'),
+      nextDecade: t('calendario.decadaSiguiente'),
+      monthLevelControl: t('calendario.elegirMes'),
+      yearLevelControl: t('calendario.elegirAnio'),
+    },
+    hideOutsideDates: true,
+    classNames: { day: classes.day },
+  } satisfies Partial<DatePickerInputProps>;
+}
 
 /** The picker's tuple for a DateRange. */
 export function toPickerValue(range: DateRange): DatesRangeValue<string> {
@@ -70,6 +103,7 @@ export function DateRangeFilter({
   className,
 }: DateRangeFilterProps) {
   const { t } = useTranslation();
+  const pickerProps = usePickerProps(label);
   const [draft, setDraft] = useState<DatesRangeValue<string>>(() => toPickerValue(value));
   // A new value from the parent (e.g. "Quitar filtros") replaces the half-picked draft.
   const [shown, setShown] = useState(value);
@@ -95,7 +129,7 @@ export function DateRangeFilter({
       allowSingleDateInRange
       clearable
       clearButtonProps={{ 'aria-label': t('tabla.clearDates') }}
-      popoverProps={RETURN_FOCUS}
+      {...pickerProps}
       minDate={minDate}
       maxDate={maxDate}
       leftSection={<IconCalendar size={16} aria-hidden />}
@@ -135,6 +169,7 @@ export function DateField({
   description,
 }: DateFieldProps) {
   const { t } = useTranslation();
+  const pickerProps = usePickerProps(label);
   return (
     <DatePickerInput
       label={label}
@@ -143,7 +178,7 @@ export function DateField({
       valueFormat="DD/MM/YYYY"
       clearable
       clearButtonProps={{ 'aria-label': t('tabla.clearDate') }}
-      popoverProps={RETURN_FOCUS}
+      {...pickerProps}
       error={error}
       // The field is a button: the asterisk shows it is required, the error says what is missing.
       withAsterisk={required}

@@ -105,4 +105,25 @@ describe('FileDropzone', () => {
     expect(matchesAccept(jpg, '.jpg')).toBe(true);
     expect(matchesAccept(jpg, 'application/pdf')).toBe(false);
   });
+
+  it('says "Arrastre el fichero aquí" only where a fine pointer (mouse) can drag', async () => {
+    const matchMedia = window.matchMedia;
+    const withPointer = (fine: boolean) =>
+      vi.fn((query: string) => ({
+        ...matchMedia(query),
+        matches: query === '(pointer: fine)' ? fine : false,
+      }));
+    try {
+      window.matchMedia = withPointer(true);
+      const { unmount } = render(<Harness onChange={vi.fn()} />);
+      expect(await screen.findByText(/^Arrastre el fichero aquí/)).toBeInTheDocument();
+      unmount();
+      window.matchMedia = withPointer(false);
+      render(<Harness onChange={vi.fn()} />);
+      expect(await screen.findByText(/^Elija el fichero: PDF, JPEG o PNG/)).toBeInTheDocument();
+      expect(screen.queryByText(/Arrastre/)).not.toBeInTheDocument();
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import { Box, Button, CloseButton, FileButton, Group, Stack, Text } from '@mantine/core';
 import { IconCamera, IconFileUpload, IconPaperclip } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './file-dropzone.module.css';
@@ -26,6 +27,8 @@ export interface FileDropzoneProps {
   error?: string;
   /** No picking while an upload runs. */
   disabled?: boolean;
+  /** The form needs a file: the label shows the asterisk of required fields. */
+  required?: boolean;
 }
 
 /** "1,2 MB", "830 KB", "512 B" with Spanish decimals. */
@@ -69,8 +72,11 @@ export function FileDropzone({
   onChange,
   error,
   disabled = false,
+  required = false,
 }: FileDropzoneProps) {
   const { t } = useTranslation();
+  // "Arrastre el fichero aquí" only where dragging exists: a mouse or a trackpad, not a finger.
+  const canDrag = useMediaQuery('(pointer: fine)', true) ?? true;
   const id = useId();
   const [localError, setLocalError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -138,6 +144,11 @@ export function FileDropzone({
     <Stack gap={4}>
       <Text id={labelId} size="sm" fw={500} component="span">
         {label}
+        {required && (
+          <Text component="span" c="red.8" aria-hidden>
+            {' *'}
+          </Text>
+        )}
       </Text>
       <Box
         role="group"
@@ -155,7 +166,10 @@ export function FileDropzone({
         <Group gap="sm" wrap="wrap" align="center">
           <IconFileUpload size={28} stroke={1.5} aria-hidden className={classes.icon} />
           <Text size="sm" c="dimmed" id={hintId} style={{ flex: '1 1 12rem' }}>
-            {t('subida.hint', { tipos: acceptLabel, max: formatBytes(maxBytes) })}
+            {t(canDrag ? 'subida.hint' : 'subida.hintSinArrastre', {
+              tipos: acceptLabel,
+              max: formatBytes(maxBytes),
+            })}
           </Text>
         </Group>
         <Group gap="xs" mt="xs" wrap="wrap">

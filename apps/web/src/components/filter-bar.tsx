@@ -1,4 +1,6 @@
-import { Button, Group, Select, SimpleGrid, type MantineSpacing } from '@mantine/core';
+import { Button, Collapse, Group, Select, SimpleGrid, type MantineSpacing } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconFilter } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { DateRangeFilter } from './date-range-filter';
 
@@ -17,6 +19,11 @@ export interface FilterBarProps {
   verticalSpacing?: MantineSpacing;
   /** Leave the clear button out while no filter is set, instead of disabling it. */
   hideClearWhenEmpty?: boolean;
+  /**
+   * On phones (below 768 px) the fields fold behind a full-width button with this text
+   * ("Filtros"), followed by the number of filters set, so the list comes first.
+   */
+  phoneToggle?: { label: string; active: number };
 }
 
 /**
@@ -30,7 +37,10 @@ export function FilterBar({
   columns = 4,
   verticalSpacing = 'xs',
   hideClearWhenEmpty = false,
+  phoneToggle,
 }: FilterBarProps) {
+  const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const [opened, { toggle }] = useDisclosure(false);
   let clear: ReactNode;
   if (!hideClearWhenEmpty) {
     clear = (
@@ -52,7 +62,7 @@ export function FilterBar({
       </Group>
     );
   }
-  return (
+  const grid = (
     <SimpleGrid
       cols={{ base: 1, xs: 2, md: columns }}
       spacing="sm"
@@ -62,6 +72,24 @@ export function FilterBar({
       {children}
       {clear}
     </SimpleGrid>
+  );
+  if (!phoneToggle || !isPhone) return grid;
+  return (
+    <>
+      <Button
+        variant="default"
+        leftSection={<IconFilter size={16} aria-hidden />}
+        onClick={toggle}
+        aria-expanded={opened}
+        mb="sm"
+        fullWidth
+      >
+        {phoneToggle.active > 0
+          ? `${phoneToggle.label} (${phoneToggle.active})`
+          : phoneToggle.label}
+      </Button>
+      <Collapse expanded={opened}>{grid}</Collapse>
+    </>
   );
 }
 

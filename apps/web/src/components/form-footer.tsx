@@ -1,4 +1,4 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from './error-alert';
@@ -19,6 +19,8 @@ export interface FormFooterProps {
   upload?: { percent: number; label: string };
   /** Adds a Cancelar button (dialogs) that runs this. */
   onCancel?: () => void;
+  /** Says what the asterisks mean (every form of the app has required fields); false hides it. */
+  requiredNote?: boolean;
 }
 
 /**
@@ -33,10 +35,16 @@ export function FormFooter({
   error,
   upload,
   onCancel,
+  requiredNote = true,
 }: FormFooterProps) {
   const { t } = useTranslation();
   return (
     <>
+      {requiredNote && (
+        <Text size="xs" c="gray.7">
+          {t('form.obligatorios')}
+        </Text>
+      )}
       {upload && pending && <UploadProgress percent={upload.percent} label={upload.label} />}
       {error && <ErrorAlert>{error}</ErrorAlert>}
       <Group justify="flex-end" gap="sm">

@@ -394,20 +394,26 @@ export function DataTable<T>({
                     {renderDetail && expandButton(row)}
                   </Group>
                 )}
-                <dl className={classes.fields}>
+                {/* Label and value pairs in a grid, not a <dl>: a card may hold values without a
+                    label (the actions), which a definition list does not allow. */}
+                <div className={classes.fields}>
                   {columns.map((column) =>
                     column.hideLabelOnCard ? (
-                      <dd key={column.id} style={{ gridColumn: '1 / -1', marginTop: 6 }}>
+                      <div
+                        key={column.id}
+                        className={classes.value}
+                        style={{ gridColumn: '1 / -1', marginTop: 6 }}
+                      >
                         {column.cell(row.original)}
-                      </dd>
+                      </div>
                     ) : (
-                      <div key={column.id} style={{ display: 'contents' }}>
-                        <dt>{column.header}</dt>
-                        <dd>{column.cell(row.original)}</dd>
+                      <div key={column.id} className={classes.field}>
+                        <span className={classes.label}>{column.header}: </span>
+                        <div className={classes.value}>{column.cell(row.original)}</div>
                       </div>
                     ),
                   )}
-                </dl>
+                </div>
                 {row.getIsExpanded() && renderDetail && (
                   <div className={classes.detail} style={{ paddingLeft: 12, marginTop: 8 }}>
                     {renderDetail(row.original)}

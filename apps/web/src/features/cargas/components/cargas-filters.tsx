@@ -1,8 +1,7 @@
 import { CARGAS_ORDENES } from '@extranet/contracts/cargas/constants';
 import { TIPOS_VEHICULO, tipoVehiculoLabels } from '@extranet/contracts/vehiculos/constants';
-import { Button, Collapse, Select, TextInput } from '@mantine/core';
-import { useDebouncedValue, useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconFilter } from '@tabler/icons-react';
+import { Select, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterBar, FilterDates } from '../../../components/filter-bar';
@@ -86,15 +85,13 @@ export function CargasFilters({ value, onChange, hideOrder = false }: CargasFilt
   const set = (patch: Partial<CargasFiltros>) => onChange({ ...value, ...patch });
   const activos = Object.entries(value).filter(([key, v]) => key !== 'orden' && v).length;
   const hasFilters = activos > 0;
-  // On phones the eight fields would fill the screen: they fold behind a "Filtros" button.
-  const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
-  const [opened, { toggle }] = useDisclosure(false);
-
-  const grid = (
+  return (
+    // On phones the eight fields would fill the screen: they fold behind a "Filtros" button.
     <FilterBar
       clearLabel={t('cargas.filtros.limpiar')}
       onClear={() => onChange({ orden: value.orden })}
       hasFilters={hasFilters}
+      phoneToggle={{ label: t('cargas.filtros.title'), active: activos }}
     >
       <Select
         label={t('cargas.filtros.origenPais')}
@@ -146,21 +143,5 @@ export function CargasFilters({ value, onChange, hideOrder = false }: CargasFilt
         />
       )}
     </FilterBar>
-  );
-  if (!isPhone) return grid;
-  return (
-    <>
-      <Button
-        variant="default"
-        leftSection={<IconFilter size={16} aria-hidden />}
-        onClick={toggle}
-        aria-expanded={opened}
-        mb="sm"
-        fullWidth
-      >
-        {hasFilters ? `${t('cargas.filtros.title')} (${activos})` : t('cargas.filtros.title')}
-      </Button>
-      <Collapse expanded={opened}>{grid}</Collapse>
-    </>
   );
 }

@@ -143,6 +143,7 @@ export function RenovarModal({ certificado, onClose }: RenovarModalProps) {
             }}
             error={errors.file}
             disabled={subir.isPending}
+            required
           />
           <FormFooter
             submitLabel={t('certificados.modal.enviar')}

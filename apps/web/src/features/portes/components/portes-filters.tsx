@@ -66,6 +66,12 @@ ${value.destino ?? ''}`;
       columns={3}
       verticalSpacing="sm"
       hideClearWhenEmpty
+      phoneToggle={{
+        label: t('portes.filtros.titulo'),
+        active: [value.estado, value.fechaDesde, value.q, value.origen, value.destino].filter(
+          Boolean,
+        ).length,
+      }}
     >
       <StatusFilter
         label={t('portes.filtros.estado')}

@@ -44,21 +44,6 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** Opens the load-date picker and chooses today's day in the open month. */
-function pickTodayAsLoadDate() {
-  fireEvent.click(screen.getByRole('button', { name: /^Fecha de carga/ }));
-  const dayLabel = new Date().toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  });
-  const day = screen
-    .getAllByRole('button')
-    .find((b) => b.getAttribute('aria-label') === dayLabel && !b.hasAttribute('data-outside'));
-  expect(day).toBeDefined();
-  fireEvent.click(day!);
-}
-
 describe('validateSolicitud', () => {
   it('accepts a valid request', () => {
     expect(validateSolicitud(valid, t, TODAY)).toEqual({});
@@ -140,10 +125,11 @@ describe('SolicitudForm', () => {
     expect(
       await screen.findAllByText('La población debe tener al menos 2 caracteres.'),
     ).toHaveLength(2);
-    expect(screen.getByText('Indique la fecha de carga.')).toBeInTheDocument();
+    // The load date comes filled in (the next working day): no error on it.
+    expect(screen.queryByText('Indique la fecha de carga.')).not.toBeInTheDocument();
     expect(screen.getByText('Indique la mercancía.')).toBeInTheDocument();
     expect(screen.getByText('Como mínimo 1 bulto.')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sentBodies(fetchMock, 'POST /api/clientes/solicitudes')).toEqual([]);
   });
 
   it("on success says exactly 'Solicitud enviada' and resets the form", async () => {
@@ -158,7 +144,6 @@ describe('SolicitudForm', () => {
     });
     renderForm();
     fillForm();
-    pickTodayAsLoadDate();
     fireEvent.click(screen.getByRole('button', { name: 'Enviar solicitud' }));
     expect(await screen.findByText('Solicitud enviada')).toBeInTheDocument();
     const [sent] = sentBodies(fetchMock, 'POST /api/clientes/solicitudes') as Array<
@@ -193,7 +178,6 @@ describe('SolicitudForm', () => {
     });
     renderForm();
     fillForm();
-    pickTodayAsLoadDate();
     fireEvent.click(screen.getByRole('button', { name: 'Enviar solicitud' }));
     expect(await screen.findByText('El servidor no conoce ese código postal.')).toBeInTheDocument();
     expect(screen.getByText('Revise los campos marcados.')).toBeInTheDocument();

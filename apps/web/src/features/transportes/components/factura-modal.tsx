@@ -192,6 +192,7 @@ export function FacturaModal({ transportes, opened, onClose, onUploaded }: Factu
             onChange={(pdf) => set({ pdf })}
             error={error('pdf')}
             disabled={subir.isPending}
+            required
           />
           <FormFooter
             submitLabel={t('subirFacturas.modal.enviar')}

@@ -89,6 +89,10 @@ export function TransporteFilterBar<T extends FiltrosTransporte>({
       clearLabel={t('transportes.filtros.limpiar')}
       onClear={() => onChange(empty)}
       hasFilters={hasFilters}
+      phoneToggle={{
+        label: t('transportes.filtros.titulo'),
+        active: Object.entries(value).filter(([key, v]) => key !== 'opened' && v).length,
+      }}
     >
       <FilterDates label={t('transportes.filtros.fechas')} value={value} onChange={onChange} />
       <IdInput
