@@ -1,6 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress, serviceWorkerPrecache, sharedResolve } from './vite.config.ts';
+import {
+  precompress,
+  serverOnlyEndpointFields,
+  serviceWorkerPrecache,
+  sharedResolve,
+} from './vite.config.ts';
 
 /**
  * The driver's phone page (issue 17), `conductor.html`, and the shared shipment's page (issue
@@ -11,7 +16,7 @@ import { precompress, serviceWorkerPrecache, sharedResolve } from './vite.config
  */
 export default defineConfig({
   // Last of the two builds: the worker's precache list covers both (issue 20).
-  plugins: [react(), precompress(), serviceWorkerPrecache()],
+  plugins: [react(), precompress(), serverOnlyEndpointFields(), serviceWorkerPrecache()],
   resolve: sharedResolve,
   build: {
     outDir: 'dist',

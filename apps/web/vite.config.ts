@@ -168,8 +168,26 @@ function basemap(): Plugin {
   };
 }
 
+/**
+ * The endpoint definitions' OpenAPI-only lines (`summary`, `tag`, `security`, `errors`) are
+ * read by the server's document, never by the browser: left out of the web's bundles, so the
+ * login does not carry the prose of every sign-in endpoint (issue 21: each screen ships only
+ * what it shows). Only whole single-line properties are dropped; anything else is kept as is.
+ */
+export function serverOnlyEndpointFields(): Plugin {
+  const line = /^ {2,}(summary|tag|security|errors): (?:'[^'\n]*'|\[[\d, ]*\]),\n/gm;
+  return {
+    name: 'server-only-endpoint-fields',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]packages[\\/]contracts[\\/]src[\\/].+[\\/]endpoints\.ts$/.test(id)) return null;
+      return { code: code.replace(line, ''), map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), firstScreenTexts(), basemap(), precompress()],
+  plugins: [react(), firstScreenTexts(), basemap(), precompress(), serverOnlyEndpointFields()],
   resolve: sharedResolve,
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },

@@ -21,32 +21,6 @@ function lazyComponent<M>(load: () => Promise<M>, pick: (module: M) => Component
   };
 }
 
-/**
- * A page that shows shipments, given the "Compartir envío" action of the `envio` feature (issue
- * 19): the app composes the two features, loaded together in the page's chunk.
- */
-function withCompartirEnvio<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return async () => {
-    const [module, envio, acciones] = await Promise.all([
-      load(),
-      import('../features/envio/components/compartir-envio'),
-      import('../lib/porte-acciones'),
-      loadAllTexts(),
-    ]);
-    const Page = pick(module);
-    const { CompartirEnvioButton } = envio;
-    const accion = (partida: string) => <CompartirEnvioButton partida={partida} />;
-    function PageConCompartir() {
-      return (
-        <acciones.PorteAccionesProvider accion={accion}>
-          <Page />
-        </acciones.PorteAccionesProvider>
-      );
-    }
-    return { Component: PageConCompartir };
-  };
-}
-
 function customer(handle: Omit<RouteHandle, 'portal' | 'requiresAuth'>): RouteHandle {
   return { ...handle, portal: 'clientes', requiresAuth: true };
 }
@@ -189,9 +163,9 @@ export function createAppRoutes(bridge: RouterBridge): RouteObject[] {
                   title: 'Tracking',
                   resource: customerResources.tracking,
                 }),
-                lazy: withCompartirEnvio(
-                  () => import('../features/tracking/pages/tracking-page'),
-                  (m) => m.TrackingPage,
+                lazy: lazyComponent(
+                  () => import('./tracking-con-compartir'),
+                  (m) => m.TrackingConCompartir,
                 ),
               },
               {
@@ -202,9 +176,9 @@ export function createAppRoutes(bridge: RouterBridge): RouteObject[] {
                   hidden: true,
                   resource: customerResources.tracking,
                 }),
-                lazy: withCompartirEnvio(
-                  () => import('../features/tracking/pages/tracking-page'),
-                  (m) => m.TrackingPage,
+                lazy: lazyComponent(
+                  () => import('./tracking-con-compartir'),
+                  (m) => m.TrackingConCompartir,
                 ),
               },
               {

@@ -1,5 +1,4 @@
 import { Alert, Button, Group } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -27,13 +26,7 @@ export function ErrorAlert({
       {onRetry ? (
         <Group justify="space-between" gap="sm" wrap="wrap">
           <div>{children}</div>
-          <Button
-            variant="default"
-            size="sm"
-            leftSection={<IconRefresh size={16} aria-hidden />}
-            onClick={onRetry}
-            loading={retrying}
-          >
+          <Button variant="default" size="sm" onClick={onRetry} loading={retrying}>
             {t('errors.retry')}
           </Button>
         </Group>

@@ -1,4 +1,5 @@
-import { IDIOMA_NOMBRES, IDIOMAS, type Idioma } from '@extranet/contracts/auth/constants';
+import { IDIOMAS, type Idioma } from '@extranet/contracts/auth/constants';
+import { IDIOMA_NOMBRES } from '@extranet/contracts/auth/idioma-nombres';
 import { Button, Menu } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -51,6 +51,12 @@ const SAME_IN_BOTH = new Set([
   'archivo.tipos.cmr',
   'subida.pdf',
   'facturasProveedor.no',
+  // The e-CMR is called so in every language; "—" is no word.
+  'routes.proveedor-ecmr.title',
+  'ecmr.badge',
+  'ecmr.titulo',
+  'ecmr.vacio',
+  'ecmr.tracking.titulo',
 ]);
 
 const variables = (text: string) =>

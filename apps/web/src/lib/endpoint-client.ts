@@ -8,7 +8,7 @@ import {
 } from '@extranet/contracts/common/endpoint';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiRequest, type ApiRequestOptions } from './api-client';
-import { uploadFile, type UploadFileOptions } from './upload';
+import type { UploadFileOptions } from './upload';
 
 /**
  * The web's side of the shared endpoint definitions (`@extranet/contracts/<feature>/endpoints`):
@@ -90,12 +90,16 @@ export function endpointPages<E extends Endpoint>(
   });
 }
 
-/** Sends a multipart form to an upload endpoint, with progress. */
-export function uploadToEndpoint<E extends Endpoint>(
+/**
+ * Sends a multipart form to an upload endpoint, with progress. The uploader loads with the
+ * first upload: the sign-in pages never send a file.
+ */
+export async function uploadToEndpoint<E extends Endpoint>(
   definition: E,
   input: EndpointInput<E>,
   form: FormData,
   options: UploadFileOptions = {},
 ): Promise<ResponseOf<E>> {
+  const { uploadFile } = await import('./upload');
   return uploadFile<ResponseOf<E>>(urlOf(definition, input), form, options);
 }

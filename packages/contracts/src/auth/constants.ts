@@ -16,13 +16,3 @@ export const PASSWORD_MAX_LENGTH = 128;
  */
 export const IDIOMAS = ['es', 'en', 'fr', 'it', 'ro', 'tr'] as const;
 export type Idioma = (typeof IDIOMAS)[number];
-
-/** Each language by its own name, for the switchers. */
-export const IDIOMA_NOMBRES: Record<Idioma, string> = {
-  es: 'Español',
-  en: 'English',
-  fr: 'Français',
-  it: 'Italiano',
-  ro: 'Română',
-  tr: 'Türkçe',
-};

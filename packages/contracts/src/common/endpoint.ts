@@ -92,7 +92,9 @@ export type EndpointInput<E> = (ParamsOut<E> extends undefined
   (BodyIn<E> extends undefined ? { body?: undefined } : { body: BodyIn<E> });
 
 /** Declares an endpoint; the identity function, there for inference and one place to read. */
-export function endpoint<S extends EndpointSchemas>(definition: Endpoint<S>): Endpoint<S> {
+export /* @__NO_SIDE_EFFECTS__ */ function endpoint<S extends EndpointSchemas>(
+  definition: Endpoint<S>,
+): Endpoint<S> {
   return definition;
 }
 
