@@ -2,6 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { loginAs, submitLogin } from '../fixtures.js';
 
+// These specs are about the service worker: allowed here, blocked elsewhere (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Issue 20: offline, a reload opens the app's shell with the last data seen, read-only, and the
  * data of a session goes at its logout and at the next login (another user, another portal).

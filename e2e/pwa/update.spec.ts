@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 
+// These specs are about the service worker: allowed here, blocked elsewhere (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Issue 20: when a new version is deployed, the open page says "Hay una versión nueva" and
  * "Recargar" hands over to it. A second server of its own, on a copy of the build (WEB_DIST_DIR)
