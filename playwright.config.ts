@@ -19,9 +19,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // Two workers on two cores run the e-CMR, shipment-link and PWA walks beside the rest.
+  timeout: 60_000,
   // CI machines have two cores shared by the server, two browsers and the build: be patient.
-  expect: { timeout: 10_000 },
+  expect: { timeout: 15_000 },
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {

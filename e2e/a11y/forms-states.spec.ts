@@ -16,11 +16,11 @@ const VIEWPORTS = [
 const SHOTS = 'build/e2e-forms';
 mkdirSync(SHOTS, { recursive: true });
 
-/** Cents from a Spanish amount ("1.234,56 €" or "1.234,56"). */
+/** Cents from the last Spanish amount in a text ("… 1.234,56 €", "1.234,56" or "585"). */
 function cents(text: string): number {
-  const match = /(\d{1,3}(?:\.\d{3})*|\d+),(\d{2})/.exec(text);
+  const match = [...text.matchAll(/(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d{1,2}))?/g)].at(-1);
   if (!match) throw new Error(`Sin importe: ${text}`);
-  return Number(match[1]!.replaceAll('.', '')) * 100 + Number(match[2]);
+  return Number(match[1]!.replaceAll('.', '')) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
 }
 
 /** Waits for the open dialogs' and popovers' opening transitions to end (axe reads colours). */
