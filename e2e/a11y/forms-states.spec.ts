@@ -194,7 +194,8 @@ for (const [name, width, height] of VIEWPORTS) {
       await page.getByRole('button', { name: /^Fecha de carga/ }).click();
       const calendario = page.getByRole('dialog', { name: 'Calendario: Fecha de carga' });
       await expect(calendario).toBeVisible();
-      await calendario.getByRole('button', { name: 'Elegir mes' }).click();
+      // The month's own button ("noviembre 2026") opens the months of the year.
+      await calendario.getByRole('button', { name: /^\p{L}+ \d{4}$/u }).click();
       await expect(calendario.getByRole('button', { name: 'Año anterior' })).toBeVisible();
       await settled(page);
       await expectNoViolations(page, `calendario de filtro (${name})`);

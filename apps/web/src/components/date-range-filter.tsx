@@ -49,8 +49,8 @@ function usePickerProps(label: string) {
       nextYear: t('calendario.anioSiguiente'),
       previousDecade: t('calendario.decadaAnterior'),
       nextDecade: t('calendario.decadaSiguiente'),
-      monthLevelControl: t('calendario.elegirMes'),
-      yearLevelControl: t('calendario.elegirAnio'),
+      // The month and year buttons keep their visible text as their name ("noviembre 2026"):
+      // an aria-label would hide which month is shown (WCAG 2.5.3, label in name).
     },
     hideOutsideDates: true,
     classNames: { day: classes.day },
