@@ -36,8 +36,9 @@ test.describe('transport requests', () => {
     await page.getByRole('button', { name: 'Enviar solicitud' }).click();
 
     await expect(notification(page, 'Solicitud enviada')).toBeVisible();
-    // The form resets, and the request heads the list with its status.
-    await expect(origen.getByRole('textbox', { name: 'Población' })).toHaveValue('');
+    // The form resets (the origin comes back prefilled from the customer's latest request, issue
+    // 20 point 4; the goods do not), and the request heads the list with its status.
+    await expect(page.getByRole('textbox', { name: 'Mercancía' })).toHaveValue('');
     const lista = page.getByRole('list', { name: 'Solicitudes enviadas' });
     await expect(lista.getByRole('listitem').first()).toContainText(poblacion);
     await expect(lista.getByRole('listitem').first()).toContainText('Recibida');
@@ -49,8 +50,9 @@ test.describe('transport requests', () => {
     await loginAs(page, 'cliente@demo.es');
     await expect(page).toHaveURL(/\/clientes\/tracking$/);
     await page.goto('/clientes/solicitar_transporte');
+    // The load date comes filled in (the next working day, issue 20 point 4); the destination
+    // never does.
     await page.getByRole('button', { name: 'Enviar solicitud' }).click();
-    await expect(page.getByText('Indique la fecha de carga.')).toBeVisible();
     await expect(
       page.getByText('La población debe tener al menos 2 caracteres.').first(),
     ).toBeVisible();
