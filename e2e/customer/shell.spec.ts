@@ -14,6 +14,8 @@ test.describe('customer portal shell', () => {
   test('a signed-in customer reaches every page, with the six sections in the navigation', async ({
     page,
   }) => {
+    // Six full page loads after the login, on a machine shared with the other worker.
+    test.setTimeout(120_000);
     await loginAs(page, 'cliente@demo.es');
     await expect(page).toHaveURL(/\/clientes\/tracking$/);
     const nav = page.getByRole('navigation');
