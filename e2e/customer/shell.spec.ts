@@ -33,7 +33,8 @@ test.describe('customer portal shell', () => {
   test('a real id+token link opens every page without login, and the menu keeps it', async ({
     browser,
   }) => {
-    test.setTimeout(60_000);
+    // Six full page loads behind the link, on a machine shared with the other worker.
+    test.setTimeout(120_000);
     const suffix = await accessLinkSuffix(browser, 'cliente@demo.es', 'clientes');
     const page = await browser.newPage();
     const [firstPath, firstHeading] = CUSTOMER_PAGES[0]!;
