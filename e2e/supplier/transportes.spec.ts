@@ -66,7 +66,7 @@ test.describe('supplier transports and uploads', () => {
       .getByRole('button', { name: `Mostrar detalle de Transporte ${transporte.id}` })
       .click();
     await expect(
-      page.getByRole('link', { name: new RegExp(`CMR de la subpartida ${subpartida.numero}`) }),
+      page.getByRole('link', { name: new RegExp(`^CMR de la subpartida ${subpartida.numero}`) }),
     ).toBeVisible();
   });
 
