@@ -175,7 +175,8 @@ function basemap(): Plugin {
  * what it shows). Only whole single-line properties are dropped; anything else is kept as is.
  */
 export function serverOnlyEndpointFields(): Plugin {
-  const line = /^ {2,}(summary|tag|security|errors): (?:'[^'\n]*'|\[[\d, ]*\]),\n/gm;
+  // A long summary is wrapped onto the next line (`summary:\n    '…',`): dropped too.
+  const line = /^ {2,}(summary|tag|security|errors):\s+(?:'[^'\n]*'|\[[\d, ]*\]),\n/gm;
   return {
     name: 'server-only-endpoint-fields',
     enforce: 'pre',

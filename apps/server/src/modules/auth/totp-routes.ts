@@ -7,7 +7,7 @@ import {
   startTotpEnrolment,
   verifyLoginRecoveryCode,
   verifyLoginTotp,
-} from '@extranet/contracts/auth/endpoints';
+} from '@extranet/contracts/auth/totp-endpoints';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { registerEndpoint } from '../../lib/endpoint-route.js';
 import { HttpError } from '../../lib/http-error.js';

@@ -1,7 +1,7 @@
 import {
   checkPasswordReset,
   resetPassword as resetPasswordEndpoint,
-} from '@extranet/contracts/auth/endpoints';
+} from '@extranet/contracts/auth/password-reset-endpoints';
 import type { FastifyPluginAsync } from 'fastify';
 import { registerEndpoint } from '../../lib/endpoint-route.js';
 import { checkResetToken, resetPassword } from './service.js';

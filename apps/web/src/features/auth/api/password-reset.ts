@@ -1,7 +1,7 @@
 import {
   checkPasswordReset as checkPasswordResetEndpoint,
   resetPassword as resetPasswordEndpoint,
-} from '@extranet/contracts/auth/endpoints';
+} from '@extranet/contracts/auth/password-reset-endpoints';
 import type { PasswordResetRequest } from '@extranet/contracts/auth/login';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { callEndpoint, endpointKey } from '../../../lib/endpoint-client';

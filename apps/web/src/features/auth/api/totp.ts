@@ -7,7 +7,7 @@ import {
   startTotpEnrolment,
   verifyLoginRecoveryCode as verifyLoginRecoveryCodeEndpoint,
   verifyLoginTotp,
-} from '@extranet/contracts/auth/endpoints';
+} from '@extranet/contracts/auth/totp-endpoints';
 import type { LoginResponse } from '@extranet/contracts/auth/login';
 import type { TotpEnrolment } from '@extranet/contracts/auth/totp';
 import { useMutation, useQuery } from '@tanstack/react-query';
