@@ -205,6 +205,7 @@ for (const [name, width, height] of VIEWPORTS) {
       page,
     }) => {
       await loginAs(page, 'cliente@demo.es');
+      await expect(page).toHaveURL(/\/clientes\/tracking$/, { timeout: 30_000 });
       await page.goto('/clientes/solicitar_transporte');
       const carga = page.getByRole('button', { name: /^Fecha de carga/ });
       await expect(carga).toContainText(/\d{2}\/\d{2}\/\d{4}/, { timeout: 15_000 });
@@ -246,6 +247,8 @@ for (const [name, width, height] of VIEWPORTS) {
 
       test('point 5: the customer shipments fold their filters too', async ({ page }) => {
         await loginAs(page, 'cliente@demo.es');
+        // Signed in first: a page opened before the session cookie goes back to the login.
+        await expect(page).toHaveURL(/\/clientes\/tracking$/, { timeout: 30_000 });
         await page.goto('/clientes/portes');
         const filtros = page.getByRole('button', { name: /^Filtros/ });
         await expect(filtros).toHaveAttribute('aria-expanded', 'false', { timeout: 15_000 });

@@ -27,8 +27,7 @@ test.describe.serial('language menu, desktop', () => {
   // Two logins, a reload and axe on a shared, busy machine.
   test.setTimeout(180_000);
 
-  // FIXME (merge of 2026-11-27): axe finds aria-required-children in Mantine's language menu (a role=presentation child of role=menu); the language flow itself worked in this run. Fix the menu, then re-enable.
-  test.fixme('Français in the user menu: texts and calendar change, reload and a new login keep it', async ({
+  test('Français in the user menu: texts and calendar change, reload and a new login keep it', async ({
     page,
     browser,
   }) => {
@@ -79,8 +78,7 @@ test.describe('language menu, phone', () => {
   test.use({ viewport: { width: 360, height: 740 } });
   test.setTimeout(120_000);
 
-  // FIXME (merge of 2026-11-27): the same aria-required-children violation of the language menu on the login page.
-  test.fixme('a visitor picks Français on the login page; axe finds nothing with the menu open', async ({
+  test('a visitor picks Français on the login page; axe finds nothing with the menu open', async ({
     page,
   }) => {
     await page.goto('/proveedores/login');

@@ -65,6 +65,9 @@ export const theme = createTheme({
     Notification: {
       defaultProps: () => ({ closeButtonProps: { 'aria-label': i18n.t('app.close') } }),
     },
+    // A menu's initial-focus placeholder is a role=presentation child of role=menu, which axe
+    // refuses (aria-required-children): without it the menu focuses its first item.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
   },
 });
 
