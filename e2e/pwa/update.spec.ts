@@ -66,9 +66,7 @@ for (const [size, width, height] of [
   ['desktop', 1440, 900],
   ['phone', 360, 740],
 ] as const) {
-  // FIXME (merge of 2026-11-27): "Hay una versión nueva" did not appear within the test's time in
-  // the merged build; it never passed on its branch either. The prompt's wiring needs a look.
-  test.fixme(`${size}: a new worker deployed brings "Hay una versión nueva", and "Recargar" takes it`, async ({
+  test(`${size}: a new worker deployed brings "Hay una versión nueva", and "Recargar" takes it`, async ({
     page,
   }) => {
     test.setTimeout(90_000);
