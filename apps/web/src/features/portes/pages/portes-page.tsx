@@ -90,6 +90,8 @@ export function PortesPage() {
         header: t('portes.col.cargaPrevista'),
         cell: (p) => formatDate(p.fecha_carga_prevista),
         width: 110,
+        // At 1440 px the delivery date, the delay and the last position need its room.
+        showFrom: 'xxl',
       },
       {
         id: 'entrega',
