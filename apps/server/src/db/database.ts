@@ -274,6 +274,10 @@ export interface PortesTable extends LugaresColumns {
   p_facturable_kg: number;
   estado: ColumnType<PorteEstado, PorteEstado | undefined, PorteEstado>;
   incidencia: string | null;
+  /** The consignee as the ERP sends it (e-CMR box 2); null when it does not. */
+  destinatario_nombre: string | null;
+  destinatario_cif: string | null;
+  destinatario_direccion: string | null;
   cmr_archivo_id: number | null;
   pod_archivo_id: number | null;
   created_at: CreatedAt;

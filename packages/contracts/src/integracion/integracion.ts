@@ -120,6 +120,10 @@ export const PorteErp = z.object({
   p_facturable_kg: z.number().int().min(0),
   estado: PorteEstado.default('pendiente'),
   incidencia: opcional(500),
+  /** The consignee (e-CMR box 2): name, tax id and street address; the town is `destino_*`. */
+  destinatario_nombre: opcional(200),
+  destinatario_cif: opcional(30),
+  destinatario_direccion: opcional(200),
 });
 export type PorteErp = z.infer<typeof PorteErp>;
 
@@ -140,6 +144,8 @@ export const porteEjemplo = {
   peso_kg: 11800,
   p_facturable_kg: 12000,
   estado: 'en_transito',
+  destinatario_nombre: 'Distribuzione Alimentare Lombarda S.p.A.',
+  destinatario_direccion: 'Via Gianbattista Pirelli 20',
 } satisfies z.input<typeof PorteErp>;
 
 /** Body of `PUT /api/integration/v1/portes`. */

@@ -31,6 +31,12 @@ export const REFERENCIA_VIAJE_DEMO = 'TDEMO-A2';
 /** The two shipments: to Guadalajara, then to Madrid. */
 export const PARTIDAS_VIAJE_DEMO = ['2699001', '2699002'] as const;
 
+/** Who receives each shipment of the demo trip (fictitious), in the order of its unloadings. */
+const DESTINATARIOS_VIAJE_DEMO = [
+  'Hipermercados del Henares S.L.',
+  'Central Logística Vallecas S.A.',
+];
+
 /** Speed along the recorded route while driving (≈ 80 km/h by road at the 1.3 factor). */
 const KMH_EN_RUTA = 62;
 /** The truck arrived at the plant this long before now, and left loaded this long before. */
@@ -107,6 +113,8 @@ export async function insertViajeDemo(
           peso_kg: i === 0 ? 6400 : 9800,
           p_facturable_kg: i === 0 ? 6400 : 9800,
           estado: 'en_transito',
+          // The consignee the ERP sends: the driver's e-CMR starts with box 2 filled.
+          destinatario_nombre: DESTINATARIOS_VIAJE_DEMO[i]!,
           created_at: creado,
         })
         .returning(['id', 'bultos', 'peso_kg'])

@@ -21,9 +21,10 @@ function pais(value: string | null | undefined): string | null {
 }
 
 /**
- * A first version of the note from what the portal knows: the customer as sender, the leg's
- * places and dates, its packages and weight, the carrier with the vehicle and driver. The
- * consignee's name, packing, nature of the goods and the rest are left for the carrier to fill.
+ * A first version of the note from what the portal knows: the customer as sender, the consignee
+ * the ERP sent with the shipment, the leg's places and dates, its packages and weight, the
+ * carrier with the vehicle and driver. What the portal does not know (the consignee when the ERP
+ * sends none, packing, nature of the goods…) is left for the carrier to fill.
  */
 export function notaInicial(
   f: FuenteSubpartida,
@@ -43,9 +44,9 @@ export function notaInicial(
       pais_iso: pais(f.cliente_pais_iso),
     },
     destinatario: {
-      nombre: '',
-      cif: null,
-      direccion: descarga?.direccion ?? null,
+      nombre: f.destinatario_nombre ?? '',
+      cif: f.destinatario_cif ?? null,
+      direccion: f.destinatario_direccion ?? descarga?.direccion ?? null,
       cp: descarga?.cp ?? f.porte_destino_cp ?? null,
       poblacion: f.destino_poblacion,
       pais_iso: pais(descarga?.pais_iso ?? f.porte_destino_pais_iso ?? f.destino_pais_iso),

@@ -205,6 +205,66 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
     expect((await verificacion(v1.verificacion_url)).intacto).toBe(true);
   });
 
+  it('box 2 starts with the consignee the ERP sent with the shipment', async () => {
+    const t = await tramoConEnlace();
+    const porte = await handle.db
+      .selectFrom('portes as p')
+      .innerJoin('clientes as c', 'c.id', 'p.cliente_id')
+      .selectAll('p')
+      .select('c.erp_id as cliente_erp_id')
+      .where('p.partida', '=', t.partida)
+      .executeTakeFirstOrThrow();
+    // The customer needs its ERP id for the ERP to send its shipment.
+    const clienteErpId = porte.cliente_erp_id ?? `CLI-ECMR-${serie}`;
+    await handle.db
+      .updateTable('clientes')
+      .set({ erp_id: clienteErpId })
+      .where('id', '=', porte.cliente_id)
+      .execute();
+    const { key } = await createApiKey(handle.db, { nombre: 'erp', scopes: ['portes:write'] });
+    const enviado = await app.inject({
+      method: 'PUT',
+      url: '/api/integration/v1/portes',
+      headers: { authorization: `Bearer ${key}` },
+      payload: {
+        items: [
+          {
+            partida: porte.partida,
+            cliente_erp_id: clienteErpId,
+            ref_cliente: porte.ref_cliente,
+            origen_poblacion: porte.origen_poblacion,
+            origen_cp: porte.origen_cp,
+            origen_pais_iso: porte.origen_pais_iso,
+            destino_poblacion: porte.destino_poblacion,
+            destino_cp: porte.destino_cp,
+            destino_pais_iso: porte.destino_pais_iso,
+            fecha_carga_prevista: porte.fecha_carga_prevista,
+            fecha_entrega_prevista: porte.fecha_entrega_prevista,
+            bultos: porte.bultos,
+            peso_kg: porte.peso_kg,
+            p_facturable_kg: porte.p_facturable_kg,
+            estado: porte.estado,
+            destinatario_nombre: 'Almacenes Rhône SARL',
+            destinatario_cif: 'FR40303265045',
+            destinatario_direccion: '12 Quai Perrache',
+          },
+        ],
+      },
+    });
+    expect(enviado.statusCode, enviado.body).toBe(200);
+
+    const creado = await browser.post(t.proveedor, {});
+    expect(creado.statusCode).toBe(201);
+    expect(creado.json<Json>().contenido.destinatario).toEqual({
+      nombre: 'Almacenes Rhône SARL',
+      cif: 'FR40303265045',
+      direccion: '12 Quai Perrache',
+      cp: '69001',
+      poblacion: 'Lyon',
+      pais_iso: 'FR',
+    });
+  });
+
   it('another carrier and an unknown leg get a 404; a bad edit a 400 that changes nothing', async () => {
     const ajeno = await otherCarrierTransporte(handle, proveedorId);
     expect(

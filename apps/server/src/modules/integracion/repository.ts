@@ -170,6 +170,9 @@ export function upsertPortes(
     p_facturable_kg: p.p_facturable_kg,
     estado: p.estado,
     incidencia: p.incidencia ?? null,
+    destinatario_nombre: p.destinatario_nombre ?? null,
+    destinatario_cif: p.destinatario_cif ?? null,
+    destinatario_direccion: p.destinatario_direccion ?? null,
     created_at: now,
     updated_at: now,
   }));
@@ -187,6 +190,9 @@ export function upsertPortes(
       'p_facturable_kg',
       'estado',
       'incidencia',
+      'destinatario_nombre',
+      'destinatario_cif',
+      'destinatario_direccion',
       'updated_at',
     ],
   });
