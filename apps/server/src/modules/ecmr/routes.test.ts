@@ -705,6 +705,43 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
     expect((await publico('GET', '/api/ecmr/firma/no-existe')).statusCode).toBe(404);
   });
 
+  it('a link whose role signed meanwhile on the phone says so, before showing the note', async () => {
+    const t = await tramoConEnlace();
+    const e = (await publico('GET', t.conductor)).json<Json>();
+    const inv = await publico('POST', `${t.conductor}/invitaciones`, {
+      rol: 'remitente',
+      canal: 'email',
+      email: 'muelle@remitente.example',
+    });
+    expect(inv.statusCode).toBe(201);
+    const dir = outboxDir(app.config.dataDir);
+    const antes = new Set(outboxFiles(dir));
+    await app.outbox.runOnce();
+    const nuevo = outboxFiles(dir).find((f) => !antes.has(f));
+    const token = /\/ecmr\/firmar#([A-Za-z0-9_-]{43})/.exec(readEml(dir, nuevo!).text)![1]!;
+    expect((await publico('GET', `/api/ecmr/firma/${token}`)).statusCode).toBe(200);
+
+    // The sender signs on the driver's phone after all.
+    const enMovil = await publico('POST', `${t.conductor}/firmas`, {
+      rol: 'remitente',
+      ...firma(e.documento_sha256),
+    });
+    expect(enMovil.statusCode).toBe(201);
+    for (const res of [
+      await publico('GET', `/api/ecmr/firma/${token}`),
+      await publico('POST', `/api/ecmr/firma/${token}`, firma(e.documento_sha256)),
+    ]) {
+      expect(res.statusCode).toBe(410);
+      expect(res.json()).toMatchObject({
+        error: {
+          code: 'ALREADY_SIGNED',
+          message: 'La carta de porte ya la ha firmado el remitente: este enlace ya no hace falta.',
+        },
+      });
+    }
+    expect((await browser.get(t.proveedor)).json<Json>().firmas).toHaveLength(1);
+  });
+
   it('the verification detects tampering with any stored field or signature', async () => {
     const t = await tramoConEnlace();
     const e = (await publico('GET', t.conductor)).json<Json>();

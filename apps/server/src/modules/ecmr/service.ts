@@ -676,6 +676,14 @@ export async function invitacionDelToken(deps: EcmrDeps, token: string) {
   );
   const ecmr = await findEcmr(deps.db, invitacion.ecmr_id);
   if (!ecmr) throw noEncontrado();
+  // Signed meanwhile another way (on the driver's phone, by a code): the link has nothing to do.
+  if ((await listFirmas(deps.db, ecmr.id)).some((f) => f.rol === invitacion.rol)) {
+    throw new HttpError(
+      410,
+      'ALREADY_SIGNED',
+      `La carta de porte ya la ha firmado ${ROL_TEXTO[invitacion.rol as EcmrRol]}: este enlace ya no hace falta.`,
+    );
+  }
   return { invitacion, ecmr };
 }
 

@@ -125,6 +125,20 @@ describe('the contactless signer’s page', () => {
     expect(screen.queryByRole('form')).toBeNull();
   });
 
+  it('says there is nothing left to sign when the role signed meanwhile on the phone', async () => {
+    mockApi({
+      'GET /api/ecmr/firma/tok': () =>
+        apiError(410, 'ALREADY_SIGNED', 'La carta de porte ya la ha firmado el remitente.'),
+    });
+    open('#tok');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading')).toHaveTextContent(
+      'Esta carta de porte ya está firmada por usted o en el móvil del conductor: no hace falta que firme.',
+    );
+    expect(alert).not.toHaveTextContent('pida al conductor');
+    expect(screen.queryByRole('form')).toBeNull();
+  });
+
   it('shows the note and who signed; the consignee signs with reservations and it is done', async () => {
     canvasDePrueba();
     const user = userEvent.setup();

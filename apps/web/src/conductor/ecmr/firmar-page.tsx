@@ -14,12 +14,14 @@ import { cuerpoDeFirma, fechaHora } from './firmar';
 import { NotaEcmr } from './nota-ecmr';
 
 /** Why a link or code cannot be used, from the server's error code. */
-type Motivo = 'usado' | 'caducado' | 'invalido' | 'otro';
+type Motivo = 'usado' | 'firmado' | 'caducado' | 'invalido' | 'otro';
 
 export function motivoDe(error: unknown): { motivo: Motivo; message: string } {
   const message = error instanceof Error ? error.message : String(error);
   if (!(error instanceof ConductorApiError)) return { motivo: 'otro', message };
   if (error.code === 'LINK_USED' || error.code === 'CODE_USED') return { motivo: 'usado', message };
+  // The signer's role signed meanwhile another way: nothing left to do with this link.
+  if (error.code === 'ALREADY_SIGNED') return { motivo: 'firmado', message };
   if (error.code === 'LINK_EXPIRED') return { motivo: 'caducado', message };
   if (error.status === 404) return { motivo: 'invalido', message };
   return { motivo: 'otro', message };
@@ -98,7 +100,7 @@ export default function FirmarPage() {
         <div className="card warn-card" role="alert">
           <h2>{t(`signError_${estado.motivo}`)}</h2>
           {estado.motivo === 'otro' && <p>{estado.message}</p>}
-          <p>{t('signAskAgain')}</p>
+          {estado.motivo !== 'firmado' && <p>{t('signAskAgain')}</p>}
           {estado.motivo === 'otro' && (
             <button
               type="button"
@@ -129,7 +131,7 @@ export default function FirmarPage() {
             } catch (error) {
               const { motivo } = motivoDe(error);
               // Spent or expired meanwhile: say so; a changed note: show the new one.
-              if (motivo === 'usado' || motivo === 'caducado') {
+              if (motivo === 'usado' || motivo === 'firmado' || motivo === 'caducado') {
                 setEstado({ tipo: 'error', ...motivoDe(error) });
                 return;
               }
