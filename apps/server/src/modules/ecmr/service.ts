@@ -681,7 +681,7 @@ export async function invitacionDelToken(deps: EcmrDeps, token: string) {
     throw new HttpError(
       410,
       'ALREADY_SIGNED',
-      `La carta de porte ya la ha firmado ${ROL_TEXTO[invitacion.rol as EcmrRol]}: este enlace ya no hace falta.`,
+      `La carta de porte ya la ha firmado ${ROL_TEXTO[invitacion.rol]}: este enlace ya no hace falta.`,
     );
   }
   return { invitacion, ecmr };
