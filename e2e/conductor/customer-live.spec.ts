@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { loginAs, serverCli } from '../fixtures.js';
-import { apiGet, apiPost, isoDaysFromNow } from '../supplier/helpers.js';
+import { expect, test, type Page } from '@playwright/test';
+import { postErpTransport } from '../erp-transport.js';
+import { loginAs } from '../fixtures.js';
+import { apiGet, apiPost } from '../supplier/helpers.js';
 
 /*
  * Issue 17, "Done when": a phone with geolocation emulated shares positions through the driver
@@ -12,15 +13,6 @@ import { apiGet, apiPost, isoDaysFromNow } from '../supplier/helpers.js';
 const SCREENSHOTS = 'build/e2e-conductor';
 const MADRID = { latitude: 40.4168, longitude: -3.7038 };
 const ZARAGOZA = { lat: 41.6488, lng: -0.8891 };
-
-/** An ERP batch (shipment, transport), with a key minted by the operator CLI. */
-async function erp(request: APIRequestContext, key: string, url: string, items: unknown[]) {
-  const response = await request.put(url, {
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    data: JSON.stringify({ items }),
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
 
 /** The shipment's tracking status badge (a tiempo / en riesgo / con retraso) on the page. */
 const estado = (page: Page, texto: string) =>
@@ -40,69 +32,26 @@ test('the customer sees the driver’s position, ETA and status change live', as
   // The ERP posts a shipment of cliente@demo.es and the demo carrier's transport carrying it:
   // loading planned yesterday (its window is past, whatever the hour: late until loaded),
   // delivery in two days (on time once on the road).
-  const key = serverCli(
-    'api-key',
-    'create',
-    '--nombre',
-    'ERP e2e en vivo',
-    '--scopes',
-    'portes:write,transportes:write',
-  )
-    .split('\n')[0]!
-    .trim();
-  const sufijo = Date.now().toString(36).toUpperCase();
-  const partida = `VIVO-${sufijo}`;
-  const referencia = `TV${sufijo}`;
-  const lugares = {
-    origen_poblacion: 'Madrid',
-    origen_cp: '28001',
-    origen_pais_iso: 'ES',
-    destino_poblacion: 'Zaragoza',
-    destino_cp: '50001',
-    destino_pais_iso: 'ES',
-  };
-  await erp(request, key, '/api/integration/v1/portes', [
-    {
-      partida,
-      cliente_erp_id: 'CLI-CLIENTE',
-      ref_cliente: `PED-${sufijo}`,
-      ...lugares,
-      origen_lat: MADRID.latitude,
-      origen_lng: MADRID.longitude,
-      destino_lat: ZARAGOZA.lat,
-      destino_lng: ZARAGOZA.lng,
-      fecha_carga_prevista: isoDaysFromNow(-1),
-      fecha_entrega_prevista: isoDaysFromNow(2),
-      bultos: 18,
-      peso_kg: 9000,
-      p_facturable_kg: 9000,
-      estado: 'en_transito',
+  const { partida, referencia } = await postErpTransport(request, {
+    nombre: 'ERP e2e en vivo',
+    prefijo: 'VIVO',
+    origen: {
+      poblacion: 'Madrid',
+      cp: '28001',
+      pais_iso: 'ES',
+      lat: MADRID.latitude,
+      lng: MADRID.longitude,
     },
-  ]);
-  await erp(request, key, '/api/integration/v1/transportes', [
-    {
-      erp_id: `TR-${sufijo}`,
-      proveedor_erp_id: 'PRO-DEMO',
-      referencia,
-      matricula: '4321KLM',
-      conductor: 'Marta',
-      ...lugares,
-      fecha_carga: isoDaysFromNow(-1),
-      fecha_descarga: isoDaysFromNow(2),
-      importe_centimos: 90_000,
-      estado: 'asignado',
-      subpartidas: [
-        {
-          erp_id: `TR-${sufijo}-1`,
-          origen_poblacion: 'Madrid',
-          destino_poblacion: 'Zaragoza',
-          bultos: 18,
-          peso_kg: 9000,
-          partida,
-        },
-      ],
-    },
-  ]);
+    destino: { poblacion: 'Zaragoza', cp: '50001', pais_iso: 'ES', ...ZARAGOZA },
+    cargaEnDias: -1,
+    entregaEnDias: 2,
+    bultos: 18,
+    pesoKg: 9000,
+    matricula: '4321KLM',
+    conductor: 'Marta',
+    importeCentimos: 90_000,
+    estadoTransporte: 'asignado',
+  });
 
   // The carrier makes the driver link.
   await loginAs(page, 'proveedor@demo.es', 'proveedores');

@@ -1,16 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Locator,
-  type Page,
-} from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
-import { loginAs, newestMailMentioning, serverCli } from '../fixtures.js';
-import { apiGet, apiPost, isoDaysFromNow } from '../supplier/helpers.js';
+import { postErpTransport } from '../erp-transport.js';
+import { loginAs, newestMailMentioning } from '../fixtures.js';
+import { apiGet, apiPost } from '../supplier/helpers.js';
 
 /*
  * Issue 18, the phone side of the e-CMR, one whole transport of its own (made through the ERP
@@ -21,15 +15,6 @@ import { apiGet, apiPost, isoDaysFromNow } from '../supplier/helpers.js';
 
 const SCREENSHOTS = 'build/e2e-ecmr';
 const MADRID = { latitude: 40.4168, longitude: -3.7038 };
-
-/** An ERP batch (shipment, transport), with a key minted by the operator CLI. */
-async function erp(request: APIRequestContext, key: string, url: string, items: unknown[]) {
-  const response = await request.put(url, {
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    data: JSON.stringify({ items }),
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
 
 /** A phone: 360×740, touch, Spanish, geolocation granted in Madrid. */
 function phone(browser: Browser) {
@@ -133,69 +118,26 @@ test('an e-CMR signed by the driver, the sender on the handed phone and the cons
   mkdirSync(SCREENSHOTS, { recursive: true });
 
   // The ERP posts a shipment of cliente@demo.es and the demo carrier's transport carrying it.
-  const key = serverCli(
-    'api-key',
-    'create',
-    '--nombre',
-    'ERP e2e e-CMR',
-    '--scopes',
-    'portes:write,transportes:write',
-  )
-    .split('\n')[0]!
-    .trim();
-  const sufijo = Date.now().toString(36).toUpperCase();
-  const partida = `ECMR-${sufijo}`;
-  const referencia = `TE${sufijo}`;
-  const lugares = {
-    origen_poblacion: 'Madrid',
-    origen_cp: '28001',
-    origen_pais_iso: 'ES',
-    destino_poblacion: 'Valencia',
-    destino_cp: '46001',
-    destino_pais_iso: 'ES',
-  };
-  await erp(request, key, '/api/integration/v1/portes', [
-    {
-      partida,
-      cliente_erp_id: 'CLI-CLIENTE',
-      ref_cliente: `PED-${sufijo}`,
-      ...lugares,
-      origen_lat: MADRID.latitude,
-      origen_lng: MADRID.longitude,
-      destino_lat: 39.4699,
-      destino_lng: -0.3763,
-      fecha_carga_prevista: isoDaysFromNow(0),
-      fecha_entrega_prevista: isoDaysFromNow(1),
-      bultos: 24,
-      peso_kg: 12000,
-      p_facturable_kg: 12000,
-      estado: 'en_transito',
+  const { sufijo, referencia } = await postErpTransport(request, {
+    nombre: 'ERP e2e e-CMR',
+    prefijo: 'ECMR',
+    origen: {
+      poblacion: 'Madrid',
+      cp: '28001',
+      pais_iso: 'ES',
+      lat: MADRID.latitude,
+      lng: MADRID.longitude,
     },
-  ]);
-  await erp(request, key, '/api/integration/v1/transportes', [
-    {
-      erp_id: `TR-${sufijo}`,
-      proveedor_erp_id: 'PRO-DEMO',
-      referencia,
-      matricula: '1234ECM',
-      conductor: 'Marta Ruiz',
-      ...lugares,
-      fecha_carga: isoDaysFromNow(0),
-      fecha_descarga: isoDaysFromNow(1),
-      importe_centimos: 75_000,
-      estado: 'asignado',
-      subpartidas: [
-        {
-          erp_id: `TR-${sufijo}-1`,
-          origen_poblacion: 'Madrid',
-          destino_poblacion: 'Valencia',
-          bultos: 24,
-          peso_kg: 12000,
-          partida,
-        },
-      ],
-    },
-  ]);
+    destino: { poblacion: 'Valencia', cp: '46001', pais_iso: 'ES', lat: 39.4699, lng: -0.3763 },
+    cargaEnDias: 0,
+    entregaEnDias: 1,
+    bultos: 24,
+    pesoKg: 12000,
+    matricula: '1234ECM',
+    conductor: 'Marta Ruiz',
+    importeCentimos: 75_000,
+    estadoTransporte: 'asignado',
+  });
 
   // The carrier makes the driver link.
   await loginAs(page, 'proveedor@demo.es', 'proveedores');

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { loginAs, serverCli } from '../fixtures.js';
-import { apiGet, apiPost, isoDaysFromNow } from './helpers.js';
+import { expect, test, type Page } from '@playwright/test';
+import { postErpTransport } from '../erp-transport.js';
+import { loginAs } from '../fixtures.js';
+import { apiGet, apiPost } from './helpers.js';
 
 /*
  * Issue 18, the portals' side: the carrier opens a leg's e-CMR from "Subir albaranes", edits a
@@ -20,14 +21,6 @@ const SIZES = [
 const FIRMA_PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
-async function erp(request: APIRequestContext, key: string, url: string, items: unknown[]) {
-  const response = await request.put(url, {
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    data: JSON.stringify({ items }),
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
 async function capturas(page: Page, nombre: string) {
   for (const [tamano, width, height] of SIZES) {
     await page.setViewportSize({ width, height });
@@ -45,69 +38,20 @@ test('the carrier edits, versions and downloads the e-CMR; the customer download
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.setViewportSize({ width: 1440, height: 900 });
 
-  const key = serverCli(
-    'api-key',
-    'create',
-    '--nombre',
-    'ERP e2e e-CMR',
-    '--scopes',
-    'portes:write,transportes:write',
-  )
-    .split('\n')[0]!
-    .trim();
-  const sufijo = Date.now().toString(36).toUpperCase();
-  const partida = `ECMR-${sufijo}`;
-  const referencia = `TE${sufijo}`;
-  const lugares = {
-    origen_poblacion: 'Zaragoza',
-    origen_cp: '50001',
-    origen_pais_iso: 'ES',
-    destino_poblacion: 'Lyon',
-    destino_cp: '69001',
-    destino_pais_iso: 'FR',
-  };
-  await erp(request, key, '/api/integration/v1/portes', [
-    {
-      partida,
-      cliente_erp_id: 'CLI-CLIENTE',
-      ref_cliente: `PED-${sufijo}`,
-      ...lugares,
-      origen_lat: 41.65,
-      origen_lng: -0.89,
-      destino_lat: 45.76,
-      destino_lng: 4.84,
-      fecha_carga_prevista: isoDaysFromNow(0),
-      fecha_entrega_prevista: isoDaysFromNow(1),
-      bultos: 12,
-      peso_kg: 3400,
-      p_facturable_kg: 3400,
-      estado: 'en_transito',
-    },
-  ]);
-  await erp(request, key, '/api/integration/v1/transportes', [
-    {
-      erp_id: `TR-${sufijo}`,
-      proveedor_erp_id: 'PRO-DEMO',
-      referencia,
-      matricula: '9876XYZ',
-      conductor: 'Marta Conductora',
-      ...lugares,
-      fecha_carga: isoDaysFromNow(0),
-      fecha_descarga: isoDaysFromNow(1),
-      importe_centimos: 120_000,
-      estado: 'en_transito',
-      subpartidas: [
-        {
-          erp_id: `TR-${sufijo}-1`,
-          origen_poblacion: 'Zaragoza',
-          destino_poblacion: 'Lyon',
-          bultos: 12,
-          peso_kg: 3400,
-          partida,
-        },
-      ],
-    },
-  ]);
+  const { partida, referencia } = await postErpTransport(request, {
+    nombre: 'ERP e2e e-CMR',
+    prefijo: 'ECMR',
+    origen: { poblacion: 'Zaragoza', cp: '50001', pais_iso: 'ES', lat: 41.65, lng: -0.89 },
+    destino: { poblacion: 'Lyon', cp: '69001', pais_iso: 'FR', lat: 45.76, lng: 4.84 },
+    cargaEnDias: 0,
+    entregaEnDias: 1,
+    bultos: 12,
+    pesoKg: 3400,
+    matricula: '9876XYZ',
+    conductor: 'Marta Conductora',
+    importeCentimos: 120_000,
+    estadoTransporte: 'en_transito',
+  });
 
   // The carrier finds the leg on "Subir albaranes": its e-CMR state, in full.
   await loginAs(page, 'proveedor@demo.es', 'proveedores');

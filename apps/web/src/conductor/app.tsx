@@ -20,6 +20,10 @@ import { type T, useTexts } from './use-texts';
 // The e-CMR screens load on their own: the trip shows first on a weak network.
 const EcmrCard = lazy(() => import('./ecmr/ecmr-card'));
 
+/** How often, and how many times, the trip is read again while a delivered leg's CMR is made. */
+const CMR_REINTENTO_MS = 3000;
+const CMR_REINTENTOS = 10;
+
 export function App({ token }: { token: string }) {
   const { language, choose, texts, t } = useTexts();
   const [viaje, setViaje] = useState<ViajeConductor>();
@@ -36,6 +40,20 @@ export function App({ token }: { token: string }) {
     });
   }, [token]);
   useEffect(reload, [reload]);
+
+  // A consignee who signed on their own device: the server makes the leg's CMR from the note
+  // right after the signature, so the trip is read again until it says so (a few tries).
+  const [cmrEsperado, setCmrEsperado] = useState<{ subpartidaId: number; intentos: number }>();
+  useEffect(() => {
+    if (!cmrEsperado || !viaje) return;
+    const leg = viaje.subpartidas.find((s) => s.id === cmrEsperado.subpartidaId);
+    if (!leg || leg.cmr_subido || cmrEsperado.intentos >= CMR_REINTENTOS) return;
+    const timer = window.setTimeout(() => {
+      setCmrEsperado({ ...cmrEsperado, intentos: cmrEsperado.intentos + 1 });
+      reload();
+    }, CMR_REINTENTO_MS);
+    return () => window.clearTimeout(timer);
+  }, [cmrEsperado, viaje, reload]);
 
   const outbox = useOutbox(token, reload);
   // Signatures record where they were made when the driver shares the position.
@@ -147,10 +165,11 @@ export function App({ token }: { token: string }) {
                       t={t}
                       language={language}
                       posicion={() => (sharing.state === 'on' ? posicion.current : undefined)}
-                      onDone={(message) => {
+                      onDone={(message, entregado) => {
                         setAnnounce(message);
                         // A delivered e-CMR becomes the leg's CMR.
                         reload();
+                        if (entregado) setCmrEsperado({ subpartidaId: subpartida.id, intentos: 0 });
                       }}
                       onFocus={(focused) =>
                         setEnfoque((current) =>

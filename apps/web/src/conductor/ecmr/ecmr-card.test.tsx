@@ -205,7 +205,8 @@ describe('the handover on the driver’s phone', () => {
     });
     expect(body!.firma_png).toMatch(/^data:image\/png;base64,/);
     expect(body).not.toHaveProperty('reservas');
-    expect(onDone).toHaveBeenCalledWith(expect.stringMatching(/^Firmado por Luis Pérez el /));
+    // The consignee signed on their own device: the page is told the leg was delivered.
+    expect(onDone).toHaveBeenCalledWith(expect.stringMatching(/^Firmado por Ana Gómez el /), true);
 
     await user.click(screen.getByRole('button', { name: 'Soy el conductor: continuar' }));
     expect(onFocus).toHaveBeenLastCalledWith(false);

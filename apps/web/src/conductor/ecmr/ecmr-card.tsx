@@ -69,8 +69,11 @@ export default function EcmrCard({
   language: string;
   /** The driver's last shared position, if any. */
   posicion: () => Posicion | undefined;
-  /** Tells the page (and a screen reader) what happened. */
-  onDone: (message: string) => void;
+  /**
+   * Tells the page (and a screen reader) what happened; `entregado` when the consignee signed on
+   * their own device (the leg's CMR is being made from the note on the server meanwhile).
+   */
+  onDone: (message: string, entregado?: boolean) => void;
   /** While someone signs or the phone is handed over, the page shows this card alone. */
   onFocus?: (focused: boolean) => void;
 }) {
@@ -113,6 +116,7 @@ export default function EcmrCard({
         setPaso({ tipo: 'ver' });
         onDone(
           t('ecmrSignedBy', { name: firma.nombre, time: fechaHora(language, firma.firmado_at) }),
+          esperando === 'destinatario',
         );
       });
     }, SONDEO_MS);

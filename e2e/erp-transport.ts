@@ -1,0 +1,120 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { serverCli } from './fixtures.js';
+import { isoDaysFromNow } from './supplier/helpers.js';
+
+/** A place as the ERP sends it, with its coordinates. */
+export interface ErpPlace {
+  poblacion: string;
+  cp: string;
+  pais_iso: string;
+  lat: number;
+  lng: number;
+}
+
+export interface ErpTransportOptions {
+  /** The API key's name (the operator CLI mints one per spec) and the ids' prefix. */
+  nombre: string;
+  prefijo: string;
+  origen: ErpPlace;
+  destino: ErpPlace;
+  /** Loading and delivery, in days from today. */
+  cargaEnDias: number;
+  entregaEnDias: number;
+  bultos: number;
+  pesoKg: number;
+  matricula: string;
+  conductor: string;
+  importeCentimos: number;
+  estadoTransporte: 'asignado' | 'en_transito';
+}
+
+/** What a spec needs of the shipment and the transport it posted. */
+export interface ErpTransport {
+  sufijo: string;
+  partida: string;
+  referencia: string;
+}
+
+/** An ERP batch with the key: every item accepted. */
+async function put(request: APIRequestContext, key: string, url: string, items: unknown[]) {
+  const response = await request.put(url, {
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    data: JSON.stringify({ items }),
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * A shipment of cliente@demo.es and the demo carrier's transport carrying it in one leg, posted
+ * through the integration API with a key minted by the operator CLI: a transport of the spec's
+ * own, which no other spec touches.
+ */
+export async function postErpTransport(
+  request: APIRequestContext,
+  o: ErpTransportOptions,
+): Promise<ErpTransport> {
+  const key = serverCli(
+    'api-key',
+    'create',
+    '--nombre',
+    o.nombre,
+    '--scopes',
+    'portes:write,transportes:write',
+  )
+    .split('\n')[0]!
+    .trim();
+  const sufijo = Date.now().toString(36).toUpperCase();
+  const partida = `${o.prefijo}-${sufijo}`;
+  const referencia = `T${o.prefijo.slice(0, 1)}${sufijo}`;
+  const lugares = {
+    origen_poblacion: o.origen.poblacion,
+    origen_cp: o.origen.cp,
+    origen_pais_iso: o.origen.pais_iso,
+    destino_poblacion: o.destino.poblacion,
+    destino_cp: o.destino.cp,
+    destino_pais_iso: o.destino.pais_iso,
+  };
+  await put(request, key, '/api/integration/v1/portes', [
+    {
+      partida,
+      cliente_erp_id: 'CLI-CLIENTE',
+      ref_cliente: `PED-${sufijo}`,
+      ...lugares,
+      origen_lat: o.origen.lat,
+      origen_lng: o.origen.lng,
+      destino_lat: o.destino.lat,
+      destino_lng: o.destino.lng,
+      fecha_carga_prevista: isoDaysFromNow(o.cargaEnDias),
+      fecha_entrega_prevista: isoDaysFromNow(o.entregaEnDias),
+      bultos: o.bultos,
+      peso_kg: o.pesoKg,
+      p_facturable_kg: o.pesoKg,
+      estado: 'en_transito',
+    },
+  ]);
+  await put(request, key, '/api/integration/v1/transportes', [
+    {
+      erp_id: `TR-${sufijo}`,
+      proveedor_erp_id: 'PRO-DEMO',
+      referencia,
+      matricula: o.matricula,
+      conductor: o.conductor,
+      ...lugares,
+      fecha_carga: isoDaysFromNow(o.cargaEnDias),
+      fecha_descarga: isoDaysFromNow(o.entregaEnDias),
+      importe_centimos: o.importeCentimos,
+      estado: o.estadoTransporte,
+      subpartidas: [
+        {
+          erp_id: `TR-${sufijo}-1`,
+          origen_poblacion: o.origen.poblacion,
+          destino_poblacion: o.destino.poblacion,
+          bultos: o.bultos,
+          peso_kg: o.pesoKg,
+          partida,
+        },
+      ],
+    },
+  ]);
+  return { sufijo, partida, referencia };
+}
