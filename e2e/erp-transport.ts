@@ -11,6 +11,16 @@ export interface ErpPlace {
   lng: number;
 }
 
+/** Madrid, where the driver walks start: a place for the ERP and a position for the phone. */
+export const MADRID: ErpPlace = {
+  poblacion: 'Madrid',
+  cp: '28001',
+  pais_iso: 'ES',
+  lat: 40.4168,
+  lng: -3.7038,
+};
+export const MADRID_GEO = { latitude: MADRID.lat, longitude: MADRID.lng };
+
 export interface ErpTransportOptions {
   /** The API key's name (the operator CLI mints one per spec) and the ids' prefix. */
   nombre: string;

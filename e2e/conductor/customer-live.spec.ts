@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { postErpTransport } from '../erp-transport.js';
+import { MADRID, MADRID_GEO, postErpTransport } from '../erp-transport.js';
 import { loginAs } from '../fixtures.js';
 import { apiGet, apiPost } from '../supplier/helpers.js';
 
@@ -11,7 +11,6 @@ import { apiGet, apiPost } from '../supplier/helpers.js';
  */
 
 const SCREENSHOTS = 'build/e2e-conductor';
-const MADRID = { latitude: 40.4168, longitude: -3.7038 };
 const ZARAGOZA = { lat: 41.6488, lng: -0.8891 };
 
 /** The shipment's tracking status badge (a tiempo / en riesgo / con retraso) on the page. */
@@ -35,13 +34,7 @@ test('the customer sees the driver’s position, ETA and status change live', as
   const { partida, referencia } = await postErpTransport(request, {
     nombre: 'ERP e2e en vivo',
     prefijo: 'VIVO',
-    origen: {
-      poblacion: 'Madrid',
-      cp: '28001',
-      pais_iso: 'ES',
-      lat: MADRID.latitude,
-      lng: MADRID.longitude,
-    },
+    origen: MADRID,
     destino: { poblacion: 'Zaragoza', cp: '50001', pais_iso: 'ES', ...ZARAGOZA },
     cargaEnDias: -1,
     entregaEnDias: 2,
@@ -76,7 +69,7 @@ test('the customer sees the driver’s position, ETA and status change live', as
     locale: 'es-ES',
     timezoneId: 'Europe/Madrid',
     permissions: ['geolocation'],
-    geolocation: { ...MADRID, accuracy: 20 },
+    geolocation: { ...MADRID_GEO, accuracy: 20 },
   });
   const driver = await phone.newPage();
   let enviados = 0;

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
-import { postErpTransport } from '../erp-transport.js';
+import { MADRID, MADRID_GEO, postErpTransport } from '../erp-transport.js';
 import { loginAs, newestMailMentioning } from '../fixtures.js';
 import { apiGet, apiPost } from '../supplier/helpers.js';
 
@@ -14,7 +14,6 @@ import { apiGet, apiPost } from '../supplier/helpers.js';
  */
 
 const SCREENSHOTS = 'build/e2e-ecmr';
-const MADRID = { latitude: 40.4168, longitude: -3.7038 };
 
 /** A phone: 360×740, touch, Spanish, geolocation granted in Madrid. */
 function phone(browser: Browser) {
@@ -26,7 +25,7 @@ function phone(browser: Browser) {
     locale: 'es-ES',
     timezoneId: 'Europe/Madrid',
     permissions: ['geolocation'],
-    geolocation: { ...MADRID, accuracy: 20 },
+    geolocation: { ...MADRID_GEO, accuracy: 20 },
   });
 }
 
@@ -121,13 +120,7 @@ test('an e-CMR signed by the driver, the sender on the handed phone and the cons
   const { sufijo, referencia } = await postErpTransport(request, {
     nombre: 'ERP e2e e-CMR',
     prefijo: 'ECMR',
-    origen: {
-      poblacion: 'Madrid',
-      cp: '28001',
-      pais_iso: 'ES',
-      lat: MADRID.latitude,
-      lng: MADRID.longitude,
-    },
+    origen: MADRID,
     destino: { poblacion: 'Valencia', cp: '46001', pais_iso: 'ES', lat: 39.4699, lng: -0.3763 },
     cargaEnDias: 0,
     entregaEnDias: 1,
