@@ -9,18 +9,14 @@ import { applyUrlLanguage } from './url-language';
 type Show = (content: ReactNode) => void;
 
 /**
- * Loads the router (react-router, the route table, the guards: its own chunks) and shows it.
- * After a login (`to`), the login page stays until the portal page `to` is ready, as it does
- * when the router navigates from it; a router that fails to arrive shows the error page.
+ * Loads the router (react-router, the route table, the guards: chunks of their own) and shows
+ * it; after a login (`to`), once the portal page `to` is ready (router-app.tsx). A router that
+ * does not arrive shows the error page, whose reload opens `to`.
  */
 async function showRouterApp(show: Show, to?: string): Promise<void> {
   try {
     const { createRouterApp } = await import('./router-app');
-    // The router starts at the browser's location: the login page's entry becomes `to`.
-    if (to !== undefined) window.history.replaceState(null, '', to);
-    const app = createRouterApp();
-    if (to !== undefined) await app.ready;
-    show(app.element);
+    show(await createRouterApp(to));
   } catch (error) {
     if (to !== undefined) window.history.replaceState(null, '', to);
     show(<ErrorPage error={error} />);
@@ -29,7 +25,7 @@ async function showRouterApp(show: Show, to?: string): Promise<void> {
 
 /**
  * Starts the app in `root` at the browser's location. A login page (most first visits) shows
- * without the router, which is a third of its first download (issue 21, decision 018): its
+ * without the router, some 30 KiB of its first download (issue 21, decision 018): its
  * `lang` parameter is applied as the router's root loader does, and a login loads the router
  * and shows the portal in place, without a reload. Every other page loads the router at once.
  */
