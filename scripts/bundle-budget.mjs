@@ -11,7 +11,8 @@ export const KIB = 1024;
  * maps).
  */
 export const BUDGETS = {
-  loginRoute: 150 * KIB,
+  /** Issue 21: at most 120 KiB; 116.7 once the login pages start without the router (decision 018). */
+  loginRoute: 117 * KIB,
   lazyChunk: 60 * KIB,
   /**
    * Lazy chunks with a budget of their own. The offline map is MapLibre GL (issue 14), about

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { redirect } from 'react-router';
-import i18n, { isSupportedLanguage, loadLanguage, preferredLanguage } from '../i18n';
 import type { Portal } from '../lib/portal';
-import { readLanguage, saveAfterLogin, saveLanguage } from '../lib/storage';
+import { saveAfterLogin } from '../lib/storage';
 import { decideGuard } from './guard';
+import { applyUrlLanguage } from './url-language';
 
 /** What the loaders need from the router they run in (it does not exist yet when routes are built). */
 export interface RouterBridge {
@@ -13,25 +13,6 @@ export interface RouterBridge {
   pendingLocation(): { pathname: string; search: string; hash: string } | undefined;
   /** `requiresAuth` of the leaf route matching `pathname`. */
   requiresAuth(pathname: string): boolean;
-}
-
-/**
- * Spec §2: a `lang` query parameter loads that language before the navigation goes on, and is
- * remembered in this browser (issue 20 point 7: it was lost on reload). Without one, the
- * language last chosen here or the browser's own (a signed-in user's choice comes with the
- * session, portal-shell.tsx).
- */
-export async function applyUrlLanguage(url: URL): Promise<void> {
-  const asked = url.searchParams.get('lang');
-  const language =
-    asked ?? preferredLanguage(readLanguage(), navigator.languages ?? [navigator.language]);
-  if (asked && isSupportedLanguage(asked)) saveLanguage(asked);
-  if (language === i18n.language) return;
-  try {
-    await loadLanguage(language);
-  } catch (error) {
-    console.warn('No se ha podido cargar el idioma', language, error);
-  }
 }
 
 function fullTargetPath(url: URL, bridge: RouterBridge): string {

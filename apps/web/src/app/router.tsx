@@ -7,7 +7,7 @@ import { ClienteLoginPage } from '../features/auth/pages/cliente-login-page';
 import { ProveedorLoginPage } from '../features/auth/pages/proveedor-login-page';
 import { loadAllTexts } from '../i18n';
 import { createGuardLoader, rootLoader, type RouterBridge } from './guard-loaders';
-import { LoginLayout } from './layouts/login-layout';
+import { LoginRoute } from './layouts/login-route';
 import { RootLayout } from './layouts/root-layout';
 import { RouteErrorPage } from './route-error-page';
 import { isRouteHandle, type RouteHandle } from './route-handle';
@@ -80,9 +80,10 @@ export function createAppRoutes(bridge: RouterBridge): RouteObject[] {
         },
 
         // Login pages: a centred box, no navigation bar. Most visits start here, so they are in
-        // the entry (with their texts) rather than one more round trip away (issue 7).
+        // the entry (with their texts), and a first visit shows them without this router at
+        // all (app/start.tsx, issue 21); these routes show them once the router is there.
         {
-          Component: LoginLayout,
+          Component: LoginRoute,
           children: [
             {
               path: '/login',

@@ -7,6 +7,7 @@ import { act, render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
+import { OpenPortalByRouter } from '../app/layouts/login-route';
 import { theme } from '../app/theme';
 import '../i18n';
 
@@ -36,7 +37,8 @@ export function testQueryClient() {
 
 /**
  * Renders `element` at `path` in a memory router; every other path renders a "landed" marker
- * with the path, so tests can see where a navigation went.
+ * with the path, so tests can see where a navigation went. A login form opens its portal by a
+ * navigation, as in the app's router (app/layouts/login-route.tsx).
  */
 export function renderRoute(
   element: ReactElement,
@@ -45,7 +47,11 @@ export function renderRoute(
 ) {
   const queryClient = testQueryClient();
   const router = createMemoryRouter(
-    [{ path, element }, ...extraRoutes, { path: '*', element: <p>landed</p> }],
+    [
+      { path, element: <OpenPortalByRouter>{element}</OpenPortalByRouter> },
+      ...extraRoutes,
+      { path: '*', element: <p>landed</p> },
+    ],
     { initialEntries: [path] },
   );
   const result = render(

@@ -1,7 +1,6 @@
 import { Center, Group, Paper, Text } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
 import { MAIN_CONTENT_ID } from '../../components/skip-link';
 
 // The visitor's language switcher (issue 20 point 7) arrives after the first screen: the menu
@@ -10,8 +9,16 @@ const LanguageMenu = lazy(() =>
   import('../../components/language-menu').then((module) => ({ default: module.LanguageMenu })),
 );
 
-/** Login pages: a centred box, no navigation, no user info, no close button (spec §2). */
-export function LoginLayout() {
+export interface LoginLayoutProps {
+  /** The page in the box. */
+  children: ReactNode;
+}
+
+/**
+ * Login pages: a centred box, no navigation, no user info, no close button (spec §2). Without
+ * the router: the login pages show before it loads (app/start.tsx); login-route.tsx puts it in.
+ */
+export function LoginLayout({ children }: LoginLayoutProps) {
   const { t } = useTranslation();
   return (
     <Center mih="100dvh" p="md" bg="gray.0">
@@ -34,7 +41,7 @@ export function LoginLayout() {
             <LanguageMenu />
           </Suspense>
         </Group>
-        <Outlet />
+        {children}
       </Paper>
     </Center>
   );

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { SkipLink } from '../../components/skip-link';
+import { useDocumentTitle } from '../document-title';
 import { isRouteHandle } from '../route-handle';
 
 /** The handle of the deepest matched route that has one. */
@@ -21,9 +22,7 @@ export function RootLayout() {
   const handle = useCurrentRouteHandle();
   const title = handle ? t(`routes.${handle.name}.title`, { defaultValue: handle.title }) : '';
 
-  useEffect(() => {
-    document.title = title || t('app.name');
-  }, [title, t]);
+  useDocumentTitle(title);
 
   useEffect(() => {
     window.scrollTo(0, 0);

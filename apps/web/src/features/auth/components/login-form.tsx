@@ -5,7 +5,6 @@ import { useField } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { loadAllTexts } from '../../../i18n';
 import { isApiRequestError } from '../../../lib/api-client';
 import { regionOptions } from '../../../lib/initial-data';
@@ -18,6 +17,7 @@ import { defaultRegion } from '../default-region';
 import { takeAfterLogin } from '../landing';
 import { handOverMenus } from '../login-handoff';
 import { notifyDanger } from '../notify';
+import { useOpenPortal } from '../use-open-portal';
 import { RegionSelect } from './region-select';
 import { ErrorAlert } from '../../../components/error-alert';
 
@@ -57,7 +57,7 @@ interface LoginValues {
  */
 export function LoginForm({ portal }: LoginFormProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const openPortal = useOpenPortal();
   const regions = useMemo(() => regionOptions(), []);
   const [saved, setSaved] = useState(() => readSavedLogin(portal));
   const savedMode = saved?.remembered === true;
@@ -118,7 +118,7 @@ export function LoginForm({ portal }: LoginFormProps) {
   }
 
   function goToLanding() {
-    void navigate(takeAfterLogin(portal), { replace: true });
+    openPortal(takeAfterLogin(portal));
   }
 
   async function signIn(values: LoginValues) {
