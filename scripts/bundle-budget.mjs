@@ -11,8 +11,11 @@ export const KIB = 1024;
  * maps).
  */
 export const BUDGETS = {
-  /** Issue 21: at most 120 KiB; 116.7 once the login pages start without the router (decision 018). */
-  loginRoute: 117 * KIB,
+  /**
+   * Issue 21's ceiling, 120 KiB; 116.7 once the login pages start without the router (decision
+   * 018). A budget at the measured size would fail on a hash's byte: the ceiling is the rule.
+   */
+  loginRoute: 120 * KIB,
   lazyChunk: 60 * KIB,
   /**
    * Lazy chunks with a budget of their own. The offline map is MapLibre GL (issue 14), about
