@@ -87,10 +87,11 @@ for (const [size, width, height] of [
     await expect(prompt).toBeVisible({ timeout: 30_000 });
     await page.screenshot({ path: `${SCREENSHOTS}/update-prompt-${size}.png` });
 
+    // Undefined while the page is reloading (no document to ask): the poll asks again.
     const waiting = () =>
-      page.evaluate(async () =>
-        Boolean((await navigator.serviceWorker.getRegistration())?.waiting),
-      );
+      page
+        .evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))
+        .catch(() => undefined);
     expect(await waiting()).toBe(true);
     await prompt.getByRole('button', { name: 'Recargar' }).click();
     // The page reloads under the new worker: nothing waits any more, no prompt.
