@@ -148,6 +148,7 @@ export function CargasTable<T extends CargaFila>(props: CargasTableProps<T>) {
 
   return (
     <DataTable
+      tableId={`cargas-${vista}`}
       {...props.table}
       columns={columns}
       getRowId={(c) => String(c.id)}

@@ -124,6 +124,7 @@ export function OfertasTable(props: OfertasTableProps) {
 
   return (
     <DataTable
+      tableId="cargas-ofertas"
       {...props.table}
       columns={columns}
       getRowId={(o) => String(o.id)}

@@ -61,6 +61,7 @@ export function HistoricoTransportesPage() {
       <PageTitle>{t('routes.proveedor-transportes.title')}</PageTitle>
       <TransportesFilters value={filtros} onChange={setFiltros} />
       <DataTable
+        tableId="transportes-historico"
         {...table}
         columns={columns}
         getRowId={(row) => String(row.id)}

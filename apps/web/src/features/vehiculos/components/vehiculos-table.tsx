@@ -135,6 +135,7 @@ export function VehiculosTable({ table, onEditar, onDesactivar }: VehiculosTable
   );
   return (
     <DataTable
+      tableId="vehiculos"
       {...table}
       columns={columns}
       getRowId={(v) => String(v.id)}
