@@ -1,6 +1,7 @@
 import { Button, Menu } from '@mantine/core';
 import { IconColumns3, IconRestore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import classes from './data-table.module.css';
 
 /** One entry of the column menu. */
 export interface ColumnMenuEntry {
@@ -38,7 +39,13 @@ export function ColumnMenu({
 }: ColumnMenuProps) {
   const { t } = useTranslation();
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" width={240}>
+    <Menu
+      position="bottom-end"
+      withinPortal
+      shadow="md"
+      width={240}
+      classNames={{ item: classes.menuItem }}
+    >
       <Menu.Target>
         <Button
           variant="default"
@@ -55,7 +62,11 @@ export function ColumnMenu({
           <Menu.CheckboxItem
             key={entry.id}
             checked={entry.shown}
-            disabled={entry.fixed}
+            // Not `disabled`: the menu's focus trap would try to focus a disabled first item and
+            // leave the focus on the button (no arrows, no Escape). These stay focusable,
+            // skipped by the arrows, and say they are unavailable.
+            data-disabled={entry.fixed || undefined}
+            aria-disabled={entry.fixed || undefined}
             onChange={(checked) => onToggle(entry.id, checked)}
           >
             {entry.header}
