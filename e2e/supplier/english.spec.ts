@@ -19,7 +19,8 @@ test('carrier pages in English: load list and transport history', async ({ page 
 
   await page.goto('/proveedores/transportes?lang=en');
   await expect(page.getByRole('heading', { level: 1, name: 'Transport history' })).toBeVisible();
-  for (const column of ['Transport ID', 'Vehicle', 'Driver', 'Status']) {
+  // "Driver" shows from 1600 px (issue 20 point 3): the viewport is narrower.
+  for (const column of ['Transport ID', 'Vehicle', 'Origin', 'Status']) {
     await expect(page.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
   }
   await expect(page.getByText('Delivered', { exact: true }).first()).toBeVisible();

@@ -58,6 +58,8 @@ export const theme = createTheme({
     Button: { classNames: { root: classes.touch } },
     ActionIcon: { classNames: { root: classes.touch } },
     CloseButton: { classNames: { root: classes.touch } },
+    // A status badge shows its whole label, never "pe…" (issue 20 point 3, theme.module.css).
+    Badge: { classNames: { root: classes.badge } },
     // Mantine's close buttons are icons without a name (axe button-name, WCAG 4.1.2). A
     // function, so that the label follows the current language on every render.
     Modal: { defaultProps: () => ({ closeButtonProps: { 'aria-label': i18n.t('app.close') } }) },

@@ -18,15 +18,7 @@ export function EcmrEstadoBadge({ estado }: { estado: EcmrEstado | null }) {
   const { t } = useTranslation();
   const actual = estado ?? 'sin_firmar';
   return (
-    <Badge
-      color={colors[actual]}
-      variant="filled"
-      tt="none"
-      radius="sm"
-      // The whole text, never cut with an ellipsis.
-      styles={{ label: { overflow: 'visible', textOverflow: 'clip' } }}
-      style={{ minWidth: 'max-content' }}
-    >
+    <Badge color={colors[actual]} variant="filled" tt="none" radius="sm">
       {t('ecmr.badge', { estado: t(`ecmr.estado.${actual}`) })}
     </Badge>
   );

@@ -13,14 +13,7 @@ const colors: Record<EstadoEta, string> = {
 export function EstadoEtaBadge({ estado }: { estado: EstadoEta }) {
   const { t } = useTranslation();
   return (
-    <Badge
-      color={colors[estado]}
-      variant="filled"
-      tt="none"
-      radius="sm"
-      style={{ minWidth: 'max-content' }}
-      data-estado-eta={estado}
-    >
+    <Badge color={colors[estado]} variant="filled" tt="none" radius="sm" data-estado-eta={estado}>
       {t(`seguimiento.estado.${estado}`)}
     </Badge>
   );

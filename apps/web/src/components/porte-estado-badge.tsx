@@ -16,7 +16,7 @@ export function PorteEstadoBadge({ estado }: { estado: PorteEstado }) {
   const { t } = useTranslation();
   const color = colors[estado] ?? 'gray.7';
   return (
-    <Badge color={color} variant="filled" tt="none" radius="sm" style={{ minWidth: 'max-content' }}>
+    <Badge color={color} variant="filled" tt="none" radius="sm">
       {t(`portes.estado.${estado}`, { defaultValue: estado })}
     </Badge>
   );

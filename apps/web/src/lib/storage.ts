@@ -1,7 +1,10 @@
 import type { Portal } from './portal';
 
 /** Browser-storage keys, kept apart per portal (spec §9: separate keys for customers and suppliers). */
-export function storageKey(portal: Portal, name: 'afterLogin' | 'pushId' | 'login'): string {
+export function storageKey(
+  portal: Portal,
+  name: 'afterLogin' | 'pushId' | 'login' | 'columnas',
+): string {
   return `extranet.${portal}.${name}`;
 }
 
@@ -123,4 +126,38 @@ export function saveLanguage(language: string): void {
 
 export function readLanguage(): string | undefined {
   return read(safeLocal(), LANGUAGE_KEY);
+}
+
+/** The columns a user showed (true) or hid (false) in one table, by column id. */
+export type ColumnChoice = Readonly<Record<string, boolean>>;
+
+/**
+ * Key of a table's column choice (local storage): per portal when inside one (spec §9), then
+ * per table ("extranet.proveedores.columnas.transportes-historico").
+ */
+export function columnChoiceKey(portal: Portal | undefined, table: string): string {
+  return `${portal ? storageKey(portal, 'columnas') : 'extranet.columnas'}.${table}`;
+}
+
+/** The stored column choice under `key`; empty (the defaults) when none or unreadable. */
+export function readColumnChoice(key: string): ColumnChoice {
+  const raw = read(safeLocal(), key);
+  if (!raw) return {};
+  try {
+    const value = JSON.parse(raw) as unknown;
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+    return Object.fromEntries(
+      Object.entries(value).filter(
+        (entry): entry is [string, boolean] => typeof entry[1] === 'boolean',
+      ),
+    );
+  } catch {
+    return {};
+  }
+}
+
+/** Remembers a table's column choice; an empty choice forgets it (back to the defaults). */
+export function saveColumnChoice(key: string, choice: ColumnChoice): void {
+  if (Object.keys(choice).length === 0) remove(safeLocal(), key);
+  else write(safeLocal(), key, JSON.stringify(choice));
 }

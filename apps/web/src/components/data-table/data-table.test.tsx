@@ -1,11 +1,13 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { withDesktopLayout } from '../../test/desktop-layout';
 import { TestProviders, testQueryClient } from '../../test/render';
 import { DataTable, type DataTableColumn, type DataTableProps } from './data-table';
 import { usePagedTable } from './use-paged-table';
+import { columnChoiceKey } from '../../lib/storage';
 
 interface Fila {
   id: number;
@@ -35,8 +37,19 @@ function renderTable(ui: React.ReactElement) {
 withDesktopLayout();
 
 /** The table under test over `filas`, with its columns, row ids and name ("Filas"). */
-function FilasTable(props: Omit<DataTableProps<Fila>, 'columns' | 'getRowId' | 'label'>) {
-  return <DataTable columns={columns} getRowId={(f) => String(f.id)} label="Filas" {...props} />;
+function FilasTable(
+  props: Omit<DataTableProps<Fila>, 'columns' | 'getRowId' | 'label' | 'tableId'> &
+    Partial<Pick<DataTableProps<Fila>, 'columns' | 'tableId'>>,
+) {
+  return (
+    <DataTable
+      tableId="filas"
+      columns={columns}
+      getRowId={(f) => String(f.id)}
+      label="Filas"
+      {...props}
+    />
+  );
 }
 
 describe('DataTable', () => {
@@ -178,5 +191,179 @@ describe('DataTable', () => {
     expect(await screen.findByText('Fila 3')).toBeInTheDocument();
     expect(calls).toBe(2);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+/** The headings of the table `name`, in order. */
+function headings(name = 'Filas') {
+  return within(screen.getByRole('table', { name }))
+    .getAllByRole('columnheader')
+    .map((th) => th.textContent);
+}
+
+/** Opens the "Columnas" menu of the table "Filas" and returns it. */
+async function openColumns(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Columnas de Filas' }));
+  return screen.findByRole('menu', { name: 'Columnas de Filas' });
+}
+
+describe('DataTable columns (issue 20 point 3)', () => {
+  afterEach(() => localStorage.clear());
+
+  it('hides and shows columns from "Columnas", remembered for the table after a reload', async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderTable(<FilasTable data={filas.slice(0, 3)} />);
+    const menu = await openColumns(user);
+    const items = within(menu).getAllByRole('menuitemcheckbox');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Nombre',
+      'Importe',
+      'Fecha',
+      'Acciones',
+    ]);
+    expect(items.map((item) => item.getAttribute('aria-checked'))).toEqual([
+      'true',
+      'true',
+      'true',
+      'true',
+    ]);
+    // The first column names the row: it cannot be hidden.
+    expect(items[0]).toHaveAttribute('aria-disabled', 'true');
+    await user.click(items[0]!);
+    expect(headings()).toEqual(['Nombre', 'Importe', 'Fecha', 'Acciones']);
+
+    await user.click(within(menu).getByRole('menuitemcheckbox', { name: 'Fecha' }));
+    expect(headings()).toEqual(['Nombre', 'Importe', 'Acciones']);
+    expect(screen.queryByText('2026-03-09')).not.toBeInTheDocument();
+    expect(within(menu).getByRole('menuitemcheckbox', { name: 'Fecha' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
+    expect(JSON.parse(localStorage.getItem(columnChoiceKey(undefined, 'filas'))!)).toEqual({
+      fecha: false,
+    });
+
+    // A new visit to the page: the table opens without the column.
+    unmount();
+    renderTable(<FilasTable data={filas.slice(0, 3)} />);
+    expect(headings()).toEqual(['Nombre', 'Importe', 'Acciones']);
+  });
+
+  it('"Restablecer" goes back to the defaults and forgets the choice', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem(
+      columnChoiceKey(undefined, 'filas'),
+      JSON.stringify({ importe: false, fecha: false }),
+    );
+    renderTable(<FilasTable data={filas.slice(0, 3)} />);
+    expect(headings()).toEqual(['Nombre', 'Acciones']);
+    const menu = await openColumns(user);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Restablecer' }));
+    expect(headings()).toEqual(['Nombre', 'Importe', 'Fecha', 'Acciones']);
+    expect(localStorage.getItem(columnChoiceKey(undefined, 'filas'))).toBeNull();
+    // Nothing left to restore.
+    const again = await openColumns(user);
+    expect(within(again).getByRole('menuitem', { name: 'Restablecer' })).toBeDisabled();
+  });
+
+  it("keeps each table's choice apart and ignores a stored value it cannot read", () => {
+    localStorage.setItem(columnChoiceKey(undefined, 'otra'), JSON.stringify({ importe: false }));
+    localStorage.setItem(columnChoiceKey(undefined, 'filas'), '{no es json');
+    renderTable(<FilasTable data={filas.slice(0, 3)} />);
+    expect(headings()).toEqual(['Nombre', 'Importe', 'Fecha', 'Acciones']);
+    expect(columnChoiceKey('proveedores', 'filas')).toBe('extranet.proveedores.columnas.filas');
+    expect(columnChoiceKey('clientes', 'filas')).toBe('extranet.clientes.columnas.filas');
+  });
+
+  it('shows a wide-screen-only column unticked below its width, and at every width once chosen', async () => {
+    const user = userEvent.setup();
+    const anchas: DataTableColumn<Fila>[] = [
+      ...columns.slice(0, 2),
+      { ...columns[2]!, showFrom: 'xxl' },
+      columns[3]!,
+    ];
+    renderTable(<FilasTable data={filas.slice(0, 3)} columns={anchas} />);
+    // jsdom matches no media query: a screen narrower than 1600 px, where CSS hides "Fecha".
+    const fecha = () => screen.getByRole('columnheader', { name: 'Fecha' });
+    const hiddenClass = fecha().className;
+    const menu = await openColumns(user);
+    const item = within(menu).getByRole('menuitemcheckbox', { name: 'Fecha' });
+    expect(item).toHaveAttribute('aria-checked', 'false');
+    await user.click(item);
+    expect(item).toHaveAttribute('aria-checked', 'true');
+    // Shown by choice: the cell loses the class that hides it below 1600 px.
+    expect(fecha().className).not.toBe(hiddenClass);
+    expect(hiddenClass.startsWith(fecha().className)).toBe(true);
+    expect(JSON.parse(localStorage.getItem(columnChoiceKey(undefined, 'filas'))!)).toEqual({
+      fecha: true,
+    });
+  });
+});
+
+describe('DataTable on a phone (issue 20 point 3)', () => {
+  const matchMedia = window.matchMedia;
+  afterEach(() => {
+    window.matchMedia = matchMedia;
+  });
+
+  function asPhone() {
+    window.matchMedia = vi.fn((query: string) => ({
+      ...matchMedia(query),
+      matches: query === '(max-width: 47.99em)',
+    }));
+  }
+
+  function SelectHarness() {
+    const [ids, setIds] = useState<string[]>([]);
+    return (
+      <FilasTable
+        data={filas.slice(0, 3)}
+        getRowLabel={(f) => f.nombre}
+        selectable
+        selectedIds={ids}
+        onSelectionChange={setIds}
+        selectionAction={<button type="button">Subir factura</button>}
+      />
+    );
+  }
+
+  it('selects a card by tapping it, and its checkbox toggles it only once', async () => {
+    asPhone();
+    const user = userEvent.setup();
+    renderTable(<SelectHarness />);
+    const list = await screen.findByRole('list', { name: 'Filas' });
+    const card = within(list).getByRole('listitem', { name: 'Fila 2' });
+    await user.click(within(card).getByText('Importe:'));
+    expect(screen.getByRole('checkbox', { name: 'Seleccionar Fila 2' })).toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'Seleccionar Fila 2' }));
+    expect(screen.getByRole('checkbox', { name: 'Seleccionar Fila 2' })).not.toBeChecked();
+    // A tap on a control inside the card keeps its own meaning.
+    await user.click(within(card).getByRole('button', { name: 'Ver' }));
+    expect(screen.getByRole('checkbox', { name: 'Seleccionar Fila 2' })).not.toBeChecked();
+  });
+
+  it('holds the action on the checked cards in a bar at the bottom while some are checked', async () => {
+    asPhone();
+    const user = userEvent.setup();
+    renderTable(<SelectHarness />);
+    const list = await screen.findByRole('list', { name: 'Filas' });
+    const action = () => screen.getByRole('button', { name: 'Subir factura' });
+    const barOf = (element: HTMLElement) => element.parentElement!;
+    const inToolbar = barOf(action());
+    await user.click(within(list).getByRole('listitem', { name: 'Fila 1' }));
+    await user.click(within(list).getByRole('listitem', { name: 'Fila 3' }));
+    // One button only, now in the bar after the list, which says how many are checked.
+    expect(screen.getAllByRole('button', { name: 'Subir factura' })).toHaveLength(1);
+    expect(barOf(action())).not.toBe(inToolbar);
+    expect(barOf(action())).toHaveTextContent('2 seleccionadas');
+    expect(list.compareDocumentPosition(action()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it("puts the cards in the page's scroll, not in a box of their own", async () => {
+    asPhone();
+    renderTable(<FilasTable data={filas.slice(0, 50)} />);
+    const list = await screen.findByRole('list', { name: 'Filas' });
+    expect(within(list).getAllByRole('listitem').length).toBeGreaterThan(0);
+    expect(list.parentElement!.style.maxHeight).toBe('');
   });
 });

@@ -11,7 +11,7 @@ import {
   type RowSelectionState,
   type Updater,
 } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, useWindowVirtualizer } from '@tanstack/react-virtual';
 import {
   useCallback,
   useEffect,
@@ -20,12 +20,17 @@ import {
   useState,
   type CSSProperties,
   type KeyboardEvent,
+  type MouseEvent,
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePortalContext } from '../../lib/portal-context';
+import { columnChoiceKey } from '../../lib/storage';
 import { EmptyState } from '../empty-state';
-import classes from './data-table.module.css';
 import { ErrorAlert } from '../error-alert';
+import { ColumnMenu } from './column-menu';
+import classes from './data-table.module.css';
+import { useColumnChoice } from './use-column-choice';
 
 /** One column of a DataTable. */
 export interface DataTableColumn<T> {
@@ -44,13 +49,19 @@ export interface DataTableColumn<T> {
   /** Keep the column visible at the right edge while the table scrolls sideways (actions). */
   stickyEnd?: boolean;
   /**
-   * Show the column in the table only on screens at least this wide (`xl` 1408 px, `xxl`
-   * 1600 px), so the key columns fit beside it; phone cards always show it.
+   * By default, show the column in the table only on screens at least this wide (`xl` 1408 px,
+   * `xxl` 1600 px), so the key columns fit beside it; phone cards show it. The user's own choice
+   * ("Columnas") overrides this at every width.
    */
   showFrom?: 'xl' | 'xxl';
 }
 
 export interface DataTableProps<T> {
+  /**
+   * Stable name of the table ("transportes-historico"), unique in its portal: the columns the
+   * user shows or hides are remembered in this browser under it.
+   */
+  tableId: string;
   /** The rows loaded so far (every page of an infinite query, flattened). */
   data: readonly T[];
   /** Columns in display order. */
@@ -89,6 +100,11 @@ export interface DataTableProps<T> {
   exportUrls?: { csv: string; xlsx: string };
   /** Extra toolbar content, left of the export buttons. */
   toolbar?: ReactNode;
+  /**
+   * The main action on the checked rows ("Subir factura"): first in the toolbar; on phones, held
+   * at the bottom of the screen while rows are checked.
+   */
+  selectionAction?: ReactNode;
   /** Largest height of the scrolling area (CSS length); the header stays visible inside it. */
   maxHeight?: string | number;
   /** Estimated row height in px (desktop), to size the scroll bar before rows are measured. */
@@ -101,17 +117,34 @@ const OVERSCAN = 6;
 const END_THRESHOLD = 10;
 /** What jsdom and the first render assume before the scroller is measured. */
 const INITIAL_RECT = { width: 1024, height: 640 };
+/** Mantine's `xl` and the wider breakpoint of `showFrom` (data-table.module.css). */
+const XL_QUERY = '(min-width: 88em)';
+const XXL_QUERY = '(min-width: 100em)';
+/** A tap on these, inside a card, keeps its own meaning instead of (un)selecting the card. */
+const CARD_CONTROLS = 'a, button, input, label, select, textarea, [role="button"]';
 
-/** A header or body cell's classes: sticky at the end, hidden on narrower screens. */
-function cellClass<T>(base: string | undefined, column: DataTableColumn<T>): string {
+/**
+ * A header or body cell's classes: sticky at the end; hidden on narrower screens unless the
+ * user chose to show it (`chosen`).
+ */
+function cellClass<T>(
+  base: string | undefined,
+  column: DataTableColumn<T>,
+  chosen: boolean,
+): string {
   return [
     base,
     column.stickyEnd && classes.stickyEnd,
-    column.showFrom === 'xl' && classes.fromXl,
-    column.showFrom === 'xxl' && classes.fromXxl,
+    !chosen && column.showFrom === 'xl' && classes.fromXl,
+    !chosen && column.showFrom === 'xxl' && classes.fromXxl,
   ]
     .filter(Boolean)
     .join(' ');
+}
+
+/** A column the user cannot hide: the first (it names the row) and the actions. */
+function isFixed<T>(column: DataTableColumn<T>, index: number): boolean {
+  return index === 0 || column.stickyEnd === true;
 }
 
 function alignStyle(align: DataTableColumn<unknown>['align']): CSSProperties | undefined {
@@ -122,9 +155,12 @@ function alignStyle(align: DataTableColumn<unknown>['align']): CSSProperties | u
  * The one table of the app (TanStack Table + Virtual): sticky header, virtualised rows (a
  * 10,000-row list keeps a few dozen rows in the DOM), keyboard-focusable rows (arrows, Home/End,
  * Enter expands, Space selects), optional detail and selection, skeleton, empty state, keyset
- * "infinite" loading and the links to the server's export (CSV, XLSX). Below 768 px it renders the rows as stacked cards.
+ * "infinite" loading, the links to the server's export (CSV, XLSX) and "Columnas", the user's
+ * choice of columns, remembered per table. Below 768 px the rows are stacked cards in the page's
+ * own scroll (no box scrolling inside the page); tapping a card selects it.
  */
 export function DataTable<T>({
+  tableId,
   data,
   columns,
   getRowId,
@@ -144,15 +180,36 @@ export function DataTable<T>({
   loadingMore = false,
   exportUrls,
   toolbar,
+  selectionAction,
   maxHeight = 'calc(100dvh - 220px)',
   estimateRowHeight = 45,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
-  const scrollerRef = useRef<HTMLDivElement>(null);
+  const isXl = useMediaQuery(XL_QUERY) ?? false;
+  const isXxl = useMediaQuery(XXL_QUERY) ?? false;
+  const scrollerRef = useRef<HTMLDivElement | null>(null);
   const [expanded, setExpanded] = useState<ExpandedState>({});
   const [activeIndex, setActiveIndex] = useState(0);
   const pendingFocus = useRef<number | null>(null);
+  // On phones the page scrolls the cards: how far down the page the list starts.
+  const [scrollMargin, setScrollMargin] = useState(0);
+
+  const portal = usePortalContext()?.portal;
+  const { choice, setShown, reset } = useColumnChoice(columnChoiceKey(portal, tableId));
+  // The user's hidden columns are left out everywhere (table, cards, skeleton); exports keep all.
+  const shownColumns = useMemo(
+    () => columns.filter((column, index) => isFixed(column, index) || choice[column.id] !== false),
+    [columns, choice],
+  );
+  const defaultShown = (column: DataTableColumn<T>) =>
+    isPhone || !column.showFrom || (column.showFrom === 'xl' ? isXl : isXxl);
+  const menuEntries = columns.map((column, index) => ({
+    id: column.id,
+    header: column.header,
+    fixed: isFixed(column, index),
+    shown: isFixed(column, index) || (choice[column.id] ?? defaultShown(column)),
+  }));
 
   const rowSelection = useMemo<RowSelectionState>(
     () => Object.fromEntries((selectedIds ?? []).map((id) => [id, true])),
@@ -186,23 +243,52 @@ export function DataTable<T>({
   });
   const rows = table.getRowModel().rows;
 
-  const virtualizer = useVirtualizer({
+  const rowEstimate = isPhone ? 80 + shownColumns.length * 22 : estimateRowHeight;
+  const virtualOptions = {
     count: rows.length,
-    getScrollElement: () => scrollerRef.current,
-    estimateSize: () => (isPhone ? 80 + columns.length * 22 : estimateRowHeight),
+    estimateSize: () => rowEstimate,
     overscan: OVERSCAN,
-    initialRect: INITIAL_RECT,
-    getItemKey: (index) => rows[index]?.id ?? index,
+    getItemKey: (index: number) => rows[index]?.id ?? index,
     // A row measured at 0 px (not laid out yet, or jsdom) keeps its estimate instead of
     // collapsing, which would pull ever more rows into the DOM.
-    measureElement: (element) =>
-      element.getBoundingClientRect().height ||
-      (isPhone ? 80 + columns.length * 22 : estimateRowHeight),
+    measureElement: (element: Element) => element.getBoundingClientRect().height || rowEstimate,
     // React 19 warns about flushSync inside lifecycle methods.
     useFlushSync: false,
+  };
+  // Desktop: the table scrolls in its own box, under a sticky header. Phone: the page scrolls.
+  const boxVirtualizer = useVirtualizer({
+    ...virtualOptions,
+    getScrollElement: () => scrollerRef.current,
+    initialRect: INITIAL_RECT,
+    enabled: !isPhone,
   });
+  const pageVirtualizer = useWindowVirtualizer({
+    ...virtualOptions,
+    scrollMargin,
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
+    enabled: isPhone,
+  });
+  const virtualizer = isPhone ? pageVirtualizer : boxVirtualizer;
   const virtualItems = virtualizer.getVirtualItems();
   const lastVisible = virtualItems.at(-1)?.index ?? -1;
+
+  // The scroller's element; on phones, also where the list starts in the page, measured again
+  // whenever the page's height changes (filters folding, a notice above).
+  const scrollerCallback = useCallback(
+    (element: HTMLDivElement | null) => {
+      scrollerRef.current = element;
+      if (!element || !isPhone) return;
+      const observer = new ResizeObserver(() =>
+        setScrollMargin(Math.round(element.getBoundingClientRect().top + window.scrollY)),
+      );
+      observer.observe(document.body);
+      return () => {
+        observer.disconnect();
+        scrollerRef.current = null;
+      };
+    },
+    [isPhone],
+  );
 
   // Keyset "infinite" loading: ask for the next page when the end comes into view.
   useEffect(() => {
@@ -235,7 +321,8 @@ export function DataTable<T>({
   function onRowKeyDown(event: KeyboardEvent<HTMLElement>, row: Row<T>, index: number) {
     // Keys inside the row's own controls (buttons, checkboxes) keep their meaning.
     if (event.target !== event.currentTarget) return;
-    const page = Math.max(1, Math.floor((scrollerRef.current?.clientHeight ?? 400) / 45) - 1);
+    const viewHeight = isPhone ? window.innerHeight : (scrollerRef.current?.clientHeight ?? 400);
+    const page = Math.max(1, Math.floor(viewHeight / rowEstimate) - 1);
     const keys: Record<string, () => void> = {
       ArrowDown: () => moveTo(index + 1),
       ArrowUp: () => moveTo(index - 1),
@@ -252,11 +339,21 @@ export function DataTable<T>({
     action();
   }
 
+  // A tap on a card (not on one of its controls) checks or unchecks it, like its checkbox.
+  function onCardClick(event: MouseEvent<HTMLElement>, row: Row<T>) {
+    const control = (event.target as Element).closest(CARD_CONTROLS);
+    if (control && event.currentTarget.contains(control)) return;
+    row.toggleSelected();
+  }
+
+  const selectedCount = selectable ? (selectedIds?.length ?? 0) : 0;
+  // On phones, while rows are checked, their action waits at the bottom of the screen.
+  const pinAction = isPhone && selectionAction !== undefined && selectedCount > 0;
   const rowLabel = (row: Row<T>) => (getRowLabel ? getRowLabel(row.original) : row.id);
-  const showToolbar = toolbar !== undefined || exportUrls || selectable;
-  const toolbarNode = showToolbar ? (
+  const toolbarNode = (
     <Group justify="space-between" gap="xs" mb="xs" wrap="wrap">
       <Group gap="sm" wrap="wrap">
+        {!pinAction && selectionAction}
         {toolbar}
         <Text size="sm" c="dimmed" aria-live="polite">
           {/* No count while the first page loads or failed: "0 filas" would be false. */}
@@ -266,12 +363,17 @@ export function DataTable<T>({
               ? t('tabla.loading')
               : t('tabla.rows', { count: rows.length })}
           {hasMore && !error ? ` ${t('tabla.more')}` : ''}
-          {selectable && selectedIds && selectedIds.length > 0
-            ? ` · ${t('tabla.selected', { count: selectedIds.length })}`
-            : ''}
+          {selectedCount > 0 ? ` · ${t('tabla.selected', { count: selectedCount })}` : ''}
         </Text>
       </Group>
       <Group gap="xs">
+        <ColumnMenu
+          tableLabel={label}
+          entries={menuEntries}
+          onToggle={setShown}
+          onReset={reset}
+          customised={Object.keys(choice).length > 0}
+        />
         {exportUrls &&
           (['csv', 'xlsx'] as const).map((format) => (
             <Button
@@ -288,7 +390,7 @@ export function DataTable<T>({
           ))}
       </Group>
     </Group>
-  ) : null;
+  );
 
   if (error) {
     return (
@@ -311,12 +413,13 @@ export function DataTable<T>({
   }
 
   const extraColumns = (selectable ? 1 : 0) + (renderDetail ? 1 : 0);
-  const colSpan = columns.length + extraColumns;
+  const colSpan = shownColumns.length + extraColumns;
   const totalSize = virtualizer.getTotalSize();
   const paddingTop = virtualItems[0]?.start ?? 0;
   const paddingBottom = Math.max(0, totalSize - (virtualItems.at(-1)?.end ?? 0));
   const allSelected = table.getIsAllRowsSelected();
   const someSelected = table.getIsSomeRowsSelected();
+  const chosen = (column: DataTableColumn<T>) => choice[column.id] === true;
 
   const selectBox = (row: Row<T>) => (
     <Checkbox
@@ -342,13 +445,31 @@ export function DataTable<T>({
   );
 
   let body: ReactNode;
-  if (loading && rows.length === 0) {
+  if (loading && rows.length === 0 && isPhone) {
+    body = (
+      <div role="list" aria-label={label} aria-busy="true">
+        {Array.from({ length: 4 }, (_, i) => (
+          <div key={i} role="listitem" className={classes.skeletonCard}>
+            <div className={classes.cardInner}>
+              {shownColumns.slice(0, 4).map((column) => (
+                <Skeleton key={column.id} height={14} radius="sm" my={6} />
+              ))}
+            </div>
+          </div>
+        ))}
+      </div>
+    );
+  } else if (loading && rows.length === 0) {
     body = (
       <table className={classes.table} aria-label={label} aria-busy="true">
         <thead>
           <tr>
-            {columns.map((column) => (
-              <th key={column.id} className={classes.th} scope="col">
+            {shownColumns.map((column) => (
+              <th
+                key={column.id}
+                className={cellClass(classes.th, column, chosen(column))}
+                scope="col"
+              >
                 {column.header}
               </th>
             ))}
@@ -357,8 +478,8 @@ export function DataTable<T>({
         <tbody>
           {Array.from({ length: 6 }, (_, i) => (
             <tr key={i}>
-              {columns.map((column) => (
-                <td key={column.id} className={classes.td}>
+              {shownColumns.map((column) => (
+                <td key={column.id} className={cellClass(classes.td, column, chosen(column))}>
                   <Skeleton height={14} radius="sm" />
                 </td>
               ))}
@@ -368,6 +489,7 @@ export function DataTable<T>({
       </table>
     );
   } else if (isPhone) {
+    const offset = virtualizer.options.scrollMargin;
     body = (
       <div role="list" aria-label={label} className={classes.cards} style={{ height: totalSize }}>
         {virtualItems.map((item) => {
@@ -379,25 +501,28 @@ export function DataTable<T>({
               data-index={item.index}
               data-row-index={item.index}
               data-selected={row.getIsSelected() || undefined}
+              data-selectable={selectable || undefined}
               ref={virtualizer.measureElement}
               className={classes.card}
-              style={{ transform: `translateY(${item.start}px)` }}
+              style={{ transform: `translateY(${item.start - offset}px)` }}
               tabIndex={item.index === tabStop ? 0 : -1}
               onFocus={() => setActiveIndex(item.index)}
               onKeyDown={(event) => onRowKeyDown(event, row, item.index)}
+              onClick={selectable ? (event) => onCardClick(event, row) : undefined}
               aria-label={rowLabel(row)}
             >
               <div className={classes.cardInner}>
                 {(selectable || renderDetail) && (
                   <Group gap="xs" mb={4}>
-                    {selectable && selectBox(row)}
+                    {/* The label makes the whole 44 px square a target for the checkbox. */}
+                    {selectable && <label className={classes.touchTarget}>{selectBox(row)}</label>}
                     {renderDetail && expandButton(row)}
                   </Group>
                 )}
                 {/* Label and value pairs in a grid, not a <dl>: a card may hold values without a
                     label (the actions), which a definition list does not allow. */}
                 <div className={classes.fields}>
-                  {columns.map((column) =>
+                  {shownColumns.map((column) =>
                     column.hideLabelOnCard ? (
                       <div
                         key={column.id}
@@ -447,10 +572,10 @@ export function DataTable<T>({
                 </span>
               </th>
             )}
-            {columns.map((column) => (
+            {shownColumns.map((column) => (
               <th
                 key={column.id}
-                className={cellClass(classes.th, column)}
+                className={cellClass(classes.th, column, chosen(column))}
                 scope="col"
                 style={{ width: column.width, ...alignStyle(column.align) }}
               >
@@ -482,10 +607,10 @@ export function DataTable<T>({
               >
                 {selectable && <td className={classes.td}>{selectBox(row)}</td>}
                 {renderDetail && <td className={classes.td}>{expandButton(row)}</td>}
-                {columns.map((column) => (
+                {shownColumns.map((column) => (
                   <td
                     key={column.id}
-                    className={cellClass(classes.td, column)}
+                    className={cellClass(classes.td, column, chosen(column))}
                     style={alignStyle(column.align)}
                   >
                     {column.cell(row.original)}
@@ -517,12 +642,18 @@ export function DataTable<T>({
     <>
       {toolbarNode}
       <div
-        ref={scrollerRef}
-        className={classes.scroller}
+        ref={scrollerCallback}
+        className={isPhone ? classes.pageList : classes.scroller}
         // While the skeleton shows, the scroller already takes its full height: the virtualiser
         // measures it then, so the first rows it renders fill it; otherwise a second render adds
         // rows and the columns widen, a layout shift (Lighthouse CLS 0.13 on the history).
-        style={loading && rows.length === 0 ? { maxHeight, height: maxHeight } : { maxHeight }}
+        style={
+          isPhone
+            ? undefined
+            : loading && rows.length === 0
+              ? { maxHeight, height: maxHeight }
+              : { maxHeight }
+        }
       >
         {body}
       </div>
@@ -530,6 +661,12 @@ export function DataTable<T>({
         <Text size="sm" c="dimmed" role="status" mt="xs">
           {t('tabla.loadingMore')}
         </Text>
+      )}
+      {pinAction && (
+        <Group className={classes.actionBar} justify="space-between" gap="xs" wrap="nowrap">
+          <Text size="sm">{t('tabla.selected', { count: selectedCount })}</Text>
+          {selectionAction}
+        </Group>
       )}
     </>
   );

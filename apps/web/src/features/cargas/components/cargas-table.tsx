@@ -96,6 +96,8 @@ export function CargasTable<T extends CargaFila>(props: CargasTableProps<T>) {
         id: 'descarga',
         header: t('cargas.col.descarga'),
         cell: (c) => formatDate(c.fecha_descarga),
+        // Below 1600 px "Mi oferta" fits beside the actions without it (issue 20 point 3).
+        showFrom: 'xxl',
       });
     }
     cols.push(
@@ -117,6 +119,7 @@ export function CargasTable<T extends CargaFila>(props: CargasTableProps<T>) {
         header: t('cargas.col.palets'),
         cell: (c) => formatInteger(c.palets),
         align: 'right',
+        showFrom: 'xxl',
       });
     }
     cols.push({
@@ -148,6 +151,7 @@ export function CargasTable<T extends CargaFila>(props: CargasTableProps<T>) {
 
   return (
     <DataTable
+      tableId={`cargas-${vista}`}
       {...props.table}
       columns={columns}
       getRowId={(c) => String(c.id)}

@@ -84,6 +84,8 @@ export function OfertasTable(props: OfertasTableProps) {
         id: 'fecha',
         header: t('cargas.col.fechaOferta'),
         cell: (o) => formatDateTime(o.updated_at),
+        // Below 1600 px the status fits beside the actions without these (issue 20 point 3).
+        showFrom: 'xxl',
       },
       {
         id: 'comentarios',
@@ -93,6 +95,7 @@ export function OfertasTable(props: OfertasTableProps) {
             {o.comentarios}
           </Text>
         ),
+        showFrom: 'xxl',
       },
       {
         id: 'acciones',
@@ -124,6 +127,7 @@ export function OfertasTable(props: OfertasTableProps) {
 
   return (
     <DataTable
+      tableId="cargas-ofertas"
       {...props.table}
       columns={columns}
       getRowId={(o) => String(o.id)}

@@ -109,6 +109,7 @@ export function HistoricoFacturasPage() {
         />
       </FilterBar>
       <DataTable
+        tableId="facturas-proveedor-historico"
         {...table}
         columns={columns}
         getRowId={(row) => String(row.id)}

@@ -51,6 +51,7 @@ export function FacturaLineas({ factura }: { factura: Factura }) {
     return <ErrorAlert onRetry={() => void detalle.refetch()}>{detalle.error.message}</ErrorAlert>;
   return (
     <DataTable
+      tableId="factura-lineas"
       data={detalle.data.lineas}
       columns={columns}
       getRowId={(l) => String(l.id)}

@@ -70,13 +70,7 @@ export function FacturasPage() {
         id: 'pagada',
         header: t('facturas.col.pagada'),
         cell: (f) => (
-          <Badge
-            color={ESTADO_COLOR[f.estado]}
-            variant="filled"
-            tt="none"
-            radius="sm"
-            style={{ minWidth: 'max-content' }}
-          >
+          <Badge color={ESTADO_COLOR[f.estado]} variant="filled" tt="none" radius="sm">
             {f.pagada
               ? t('facturas.si')
               : f.estado === 'vencida'
@@ -125,6 +119,7 @@ export function FacturasPage() {
         />
       </Stack>
       <DataTable
+        tableId="facturas"
         {...table}
         columns={columns}
         getRowId={(f) => String(f.id)}

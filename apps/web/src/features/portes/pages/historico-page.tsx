@@ -116,6 +116,7 @@ export function HistoricoPage() {
         />
       </Group>
       <DataTable
+        tableId="portes-historico"
         data={rows}
         columns={columns}
         getRowId={(p) => String(p.id)}

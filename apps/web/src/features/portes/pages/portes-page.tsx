@@ -181,6 +181,7 @@ export function PortesPage() {
         onChange={(next) => setSearchParams(toSearchParams({ ...next }), { replace: true })}
       />
       <DataTable
+        tableId="portes-activos"
         data={rows}
         columns={columns}
         getRowId={(p) => String(p.id)}

@@ -28,6 +28,9 @@ export function HistoricoTransportesPage() {
         id: 'conductor',
         header: t('transportes.columnas.conductor'),
         cell: (row) => row.conductor ?? '',
+        // Below 1600 px the status and incident fit without the driver, packages and weight
+        // (issue 20 point 3); cards, the detail and the export keep them.
+        showFrom: 'xxl',
       },
       transporte.carga,
       {
@@ -40,13 +43,18 @@ export function HistoricoTransportesPage() {
         header: t('transportes.columnas.destino'),
         cell: (row) => `${row.destino_poblacion} (${row.destino_pais_iso})`,
       },
-      ...cargaColumns(t),
+      ...cargaColumns(t).map((column) =>
+        column.id === 'bultos' || column.id === 'peso'
+          ? { ...column, showFrom: 'xxl' as const }
+          : column,
+      ),
       {
         id: 'incidencia',
         header: t('transportes.columnas.incidencia'),
         cell: (row) =>
           row.incidencia ? (
-            <Text size="sm" c="red.8">
+            // A long note wraps rather than push the table wider than the screen.
+            <Text size="sm" c="red.8" style={{ whiteSpace: 'normal', minWidth: 160 }}>
               {row.incidencia}
             </Text>
           ) : (
@@ -61,6 +69,7 @@ export function HistoricoTransportesPage() {
       <PageTitle>{t('routes.proveedor-transportes.title')}</PageTitle>
       <TransportesFilters value={filtros} onChange={setFiltros} />
       <DataTable
+        tableId="transportes-historico"
         {...table}
         columns={columns}
         getRowId={(row) => String(row.id)}

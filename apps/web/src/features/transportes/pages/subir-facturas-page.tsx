@@ -75,6 +75,7 @@ export function SubirFacturasPage() {
       <PageTitle>{t('routes.proveedor-subir-facturas.title')}</PageTitle>
       <UploadFiltersForm value={filters} onChange={setFilters} />
       <DataTable
+        tableId="transportes-sin-factura"
         {...table}
         columns={columns}
         getRowId={(row) => String(row.id)}
@@ -84,7 +85,7 @@ export function SubirFacturasPage() {
         selectable
         selectedIds={selectedIds}
         onSelectionChange={setSelectedIds}
-        toolbar={
+        selectionAction={
           <Button
             leftSection={<IconFileInvoice size={16} aria-hidden />}
             onClick={() => setModalOpen(true)}

@@ -42,12 +42,16 @@ export function VehiculosTable({ table, onEditar, onDesactivar }: VehiculosTable
         header: t('vehiculos.col.capacidad'),
         cell: (v) => formatKg(v.capacidad_kg),
         align: 'right',
+        // Below 1600 px the availability and last position fit beside the actions without the
+        // vehicle's size, the phone and the end of availability (issue 20 point 3).
+        showFrom: 'xxl',
       },
       {
         id: 'palets',
         header: t('vehiculos.col.palets'),
         cell: (v) => formatInteger(v.palets),
         align: 'right',
+        showFrom: 'xxl',
       },
       {
         id: 'conductor',
@@ -63,6 +67,7 @@ export function VehiculosTable({ table, onEditar, onDesactivar }: VehiculosTable
               {v.conductor_telefono}
             </a>
           ) : null,
+        showFrom: 'xxl',
       },
       {
         id: 'disponible',
@@ -82,6 +87,7 @@ export function VehiculosTable({ table, onEditar, onDesactivar }: VehiculosTable
         id: 'hasta',
         header: t('vehiculos.col.hasta'),
         cell: (v) => formatDate(v.disponible_hasta),
+        showFrom: 'xxl',
       },
       {
         id: 'posicion',
@@ -135,6 +141,7 @@ export function VehiculosTable({ table, onEditar, onDesactivar }: VehiculosTable
   );
   return (
     <DataTable
+      tableId="vehiculos"
       {...table}
       columns={columns}
       getRowId={(v) => String(v.id)}
