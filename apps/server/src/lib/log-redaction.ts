@@ -17,7 +17,8 @@ const CAPABILITY_PATHS: RegExp[] = [
   /^(\/api\/conductor\/)([^/?#]+)/,
   /^(\/api\/ecmr\/firma\/)([^/?#]+)/,
   /^(\/envio\/)([^/?#]+)/,
-  /^(\/api\/envio\/)([^/?#]+)/,
+  // The shipment's API under a link's token, or a notice's unsubscription token (`bajas/`).
+  /^(\/api\/envio\/(?:bajas\/)?)([^/?#]+)/,
 ];
 
 /**

@@ -1,4 +1,5 @@
 import {
+  bajaEnvioAviso,
   createEnvioAviso,
   downloadEnvioDocumento,
   getEnvio,
@@ -228,7 +229,7 @@ export function App({ token }: { token: string }) {
               </ul>
             </section>
           )}
-          <Avisos token={token} t={t} />
+          <Avisos token={token} language={language} t={t} />
           <p className="muted">{t('envio.expires', { time: when(envio.expires_at) })}</p>
         </>
       )}
@@ -236,8 +237,8 @@ export function App({ token }: { token: string }) {
   );
 }
 
-/** E-mail notices of this shipment only (delivery and delays). */
-function Avisos({ token, t }: { token: string; t: T }) {
+/** E-mail notices of this shipment only, written in the page's language. */
+function Avisos({ token, language, t }: { token: string; language: Language; t: T }) {
   const [email, setEmail] = useState('');
   const [done, setDone] = useState<string>();
   const [error, setError] = useState<string>();
@@ -246,7 +247,7 @@ function Avisos({ token, t }: { token: string; t: T }) {
     event.preventDefault();
     setSending(true);
     setError(undefined);
-    call(createEnvioAviso, { params: { token }, body: { email } })
+    call(createEnvioAviso, { params: { token }, body: { email, idioma: language } })
       .then(
         () => setDone(email.trim().toLowerCase()),
         (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
@@ -282,5 +283,52 @@ function Avisos({ token, t }: { token: string; t: T }) {
         </form>
       )}
     </section>
+  );
+}
+
+/**
+ * `/envio/baja#<token>`, the unsubscription link of a notice: one click, it is done (the token
+ * in the fragment never reaches a server log). A link scanner that runs no script leaves it be.
+ */
+export function Baja({ token }: { token: string }) {
+  const { language, choose, texts, t } = useTexts();
+  const [done, setDone] = useState<{ email: string; partida: string }>();
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    call(bajaEnvioAviso, { params: { token } }).then(setDone, (e: unknown) =>
+      setError(e instanceof Error ? e.message : String(e)),
+    );
+  }, [token]);
+  if (!texts) return null;
+  return (
+    <main>
+      <header className="bar">
+        <h1>{t('envio.notices')}</h1>
+        <label className="lang">
+          <span>{t('language')}</span>
+          <select value={language} onChange={(event) => choose(event.target.value as Language)}>
+            {LANGUAGES.map((code) => (
+              <option key={code} value={code} lang={code}>
+                {LANGUAGE_NAMES[code]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </header>
+      {done ? (
+        <p className="card" role="status">
+          {t('envio.unsubscribed', { email: done.email, partida: done.partida })}
+        </p>
+      ) : error ? (
+        // The server's reason, in Spanish.
+        <p className="card warn" role="alert" lang="es">
+          {error}
+        </p>
+      ) : (
+        <p className="muted" role="status">
+          {t('envio.unsubscribing')}
+        </p>
+      )}
+    </main>
   );
 }

@@ -22,6 +22,7 @@ import * as m20 from './2026-11-25-20-ecmr.js';
 import * as m21 from './2026-11-27-21-enlaces-porte.js';
 import * as m22 from './2026-11-27-22-versiones.js';
 import * as m23 from './2026-11-27-23-idioma-usuario.js';
+import * as m24 from './2026-11-27-24-avisos-envio.js';
 
 /**
  * Every migration, listed explicitly: no filesystem scanning, so the same list works from
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-21-enlaces-porte': m21,
   '2026-11-27-22-versiones': m22,
   '2026-11-27-23-idioma-usuario': m23,
+  '2026-11-27-24-avisos-envio': m24,
 };
 
 export const migrationProvider: MigrationProvider = {
