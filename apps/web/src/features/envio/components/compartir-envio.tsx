@@ -1,5 +1,5 @@
 import type { EnlacePorte, EnlacePorteCreado } from '@extranet/contracts/envio/envio';
-import { ENVIO_DIAS_OPCIONES } from '@extranet/contracts/envio/constants';
+import { ENVIO_DIAS_OPCIONES, ENVIO_DIAS_TRAS_ENTREGA } from '@extranet/contracts/envio/constants';
 import {
   Alert,
   Badge,
@@ -19,35 +19,73 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconCopy, IconShare2 } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowAction } from '../../../components/data-table/row-action';
 import { formatDateTime } from '../../../lib/format';
+import type { LugarAccion, PorteDeAccion } from '../../../lib/porte-acciones';
 import { useCreateEnlacePorte, useEnlacesPorte, useRevokeEnlacePorte } from '../api/enlaces-porte';
 
+/** Whether "until 7 days after delivery" is already over: then the days must be chosen. */
+function entregaPasada(entregadoAt: string | null): boolean {
+  return (
+    entregadoAt !== null &&
+    Date.now() - new Date(entregadoAt).getTime() >= ENVIO_DIAS_TRAS_ENTREGA * 86_400_000
+  );
+}
+
 /**
- * "Compartir envío" (issue 19): a button opening a dialog to make a link of one shipment for
- * someone without an account, choosing what it shows and how long it lives, and to list and
- * revoke the shipment's links.
+ * "Compartir envío" (issue 19): a button (on the shipment's page, or its row's in a list)
+ * opening a dialog to make a link of one shipment for someone without an account, choosing
+ * what it shows and how long it lives, and to list and revoke the shipment's links. A
+ * cancelled shipment cannot be shared: no button.
  */
-export function CompartirEnvioButton({ partida }: { partida: string }) {
+export function CompartirEnvio({ porte, lugar }: { porte: PorteDeAccion; lugar: LugarAccion }) {
   const { t } = useTranslation();
   const [opened, { open, close }] = useDisclosure(false);
+  if (porte.estado === 'anulado') return null;
   return (
     <>
-      <Button
-        variant="light"
-        size="sm"
-        leftSection={<IconShare2 size={16} aria-hidden />}
-        onClick={open}
+      {lugar === 'fila' ? (
+        <RowAction
+          label={t('envio.botonFila')}
+          row={porte.partida}
+          icon={IconShare2}
+          onClick={open}
+        />
+      ) : (
+        <Button
+          variant="light"
+          size="sm"
+          leftSection={<IconShare2 size={16} aria-hidden />}
+          onClick={open}
+        >
+          {t('envio.boton')}
+        </Button>
+      )}
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={t('envio.titulo', { partida: porte.partida })}
+        size="lg"
       >
-        {t('envio.boton')}
-      </Button>
-      <Modal opened={opened} onClose={close} title={t('envio.titulo', { partida })} size="lg">
-        {opened && <CompartirEnvioPanel partida={partida} />}
+        {opened && (
+          <CompartirEnvioPanel
+            partida={porte.partida}
+            entregaPasada={entregaPasada(porte.entregado_at)}
+          />
+        )}
       </Modal>
     </>
   );
 }
 
-function CompartirEnvioPanel({ partida }: { partida: string }) {
+function CompartirEnvioPanel({
+  partida,
+  entregaPasada,
+}: {
+  partida: string;
+  /** Delivered more than 7 days ago: "until 7 days after delivery" is not offered. */
+  entregaPasada: boolean;
+}) {
   const { t } = useTranslation();
   const enlaces = useEnlacesPorte(partida);
   const create = useCreateEnlacePorte(partida);
@@ -56,7 +94,9 @@ function CompartirEnvioPanel({ partida }: { partida: string }) {
   const [created, setCreated] = useState<EnlacePorteCreado>();
   const [entrega, setEntrega] = useState(true);
   const [factura, setFactura] = useState(false);
-  const [duracion, setDuracion] = useState('entrega');
+  const [duracion, setDuracion] = useState(
+    entregaPasada ? String(ENVIO_DIAS_TRAS_ENTREGA) : 'entrega',
+  );
   const [email, setEmail] = useState('');
   const error = create.error ?? revoke.error;
 
@@ -100,7 +140,7 @@ function CompartirEnvioPanel({ partida }: { partida: string }) {
             value={duracion}
             onChange={(e) => setDuracion(e.currentTarget.value)}
             data={[
-              { value: 'entrega', label: t('envio.duracionEntrega') },
+              ...(entregaPasada ? [] : [{ value: 'entrega', label: t('envio.duracionEntrega') }]),
               ...ENVIO_DIAS_OPCIONES.map((d) => ({
                 value: String(d),
                 label: t('envio.duracionDias', { count: d }),
