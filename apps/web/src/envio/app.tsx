@@ -45,6 +45,35 @@ function useTexts() {
   return { language, choose, texts, t };
 }
 
+/** The page's title and its language switcher. */
+function Cabecera({
+  titulo,
+  language,
+  choose,
+  t,
+}: {
+  titulo: string;
+  language: Language;
+  choose: (language: Language) => void;
+  t: T;
+}) {
+  return (
+    <header className="bar">
+      <h1>{titulo}</h1>
+      <label className="lang">
+        <span>{t('language')}</span>
+        <select value={language} onChange={(event) => choose(event.target.value as Language)}>
+          {LANGUAGES.map((code) => (
+            <option key={code} value={code} lang={code}>
+              {LANGUAGE_NAMES[code]}
+            </option>
+          ))}
+        </select>
+      </label>
+    </header>
+  );
+}
+
 /**
  * The shared shipment's page (issue 19): read-only, no session, the shipment's status, live
  * position, ETA, stops and the documents its link shows, in the visitor's language among the
@@ -99,19 +128,12 @@ export function App({ token }: { token: string }) {
 
   return (
     <main>
-      <header className="bar">
-        <h1>{porte ? t('envio.title', { partida: porte.partida }) : t('envio.loading')}</h1>
-        <label className="lang">
-          <span>{t('language')}</span>
-          <select value={language} onChange={(event) => choose(event.target.value as Language)}>
-            {LANGUAGES.map((code) => (
-              <option key={code} value={code} lang={code}>
-                {LANGUAGE_NAMES[code]}
-              </option>
-            ))}
-          </select>
-        </label>
-      </header>
+      <Cabecera
+        titulo={porte ? t('envio.title', { partida: porte.partida }) : t('envio.loading')}
+        language={language}
+        choose={choose}
+        t={t}
+      />
       {dead !== undefined && (
         // The reason comes from the server, in Spanish, naming the company to contact.
         <p className="card warn" role="alert" lang="es">
@@ -302,19 +324,7 @@ export function Baja({ token }: { token: string }) {
   if (!texts) return null;
   return (
     <main>
-      <header className="bar">
-        <h1>{t('envio.notices')}</h1>
-        <label className="lang">
-          <span>{t('language')}</span>
-          <select value={language} onChange={(event) => choose(event.target.value as Language)}>
-            {LANGUAGES.map((code) => (
-              <option key={code} value={code} lang={code}>
-                {LANGUAGE_NAMES[code]}
-              </option>
-            ))}
-          </select>
-        </label>
-      </header>
+      <Cabecera titulo={t('envio.notices')} language={language} choose={choose} t={t} />
       {done ? (
         <p className="card" role="status">
           {t('envio.unsubscribed', { email: done.email, partida: done.partida })}

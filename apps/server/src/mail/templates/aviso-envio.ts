@@ -1,4 +1,6 @@
 import type { MailMessage } from '../mailer.js';
+// "2 h 15 min": the units read the same in the six languages.
+import { duracionEs } from './avisos.js';
 import { emailLayout, escapeHtml, filasHtml, filasTexto, type Filas } from './html.js';
 
 /*
@@ -304,14 +306,6 @@ function instante(iso: string, locale: string): string {
   }).format(new Date(iso));
 }
 
-/** Minutes → "45 min", "2 h", "2 h 15 min" (the units read the same in the six languages). */
-function duracion(minutos: number): string {
-  const h = Math.floor(minutos / 60);
-  const m = minutos % 60;
-  if (h === 0) return `${m} min`;
-  return m === 0 ? `${h} h` : `${h} h ${m} min`;
-}
-
 export interface AvisoEnvioMail {
   to: string;
   idioma: string | null;
@@ -342,7 +336,7 @@ export function avisoEnvioMail(d: AvisoEnvioMail): MailMessage {
     'poblacion' in n ? (n.pais_iso ? `${n.poblacion} (${n.pais_iso})` : n.poblacion) : '';
   const mensaje = rellenar(t.mensajes[n.tipo], {
     lugar,
-    retraso: n.tipo === 'retrasado' ? duracion(n.retraso_minutos) : '',
+    retraso: n.tipo === 'retrasado' ? duracionEs(n.retraso_minutos) : '',
   });
   const filas: Filas = [
     [t.filas.envio, p.partida],
@@ -354,7 +348,7 @@ export function avisoEnvioMail(d: AvisoEnvioMail): MailMessage {
     filas.push([t.filas.parada, lugar], [t.filas.hora, instante(n.ocurrido_at, t.locale)]);
     if (n.texto) filas.push([t.filas.incidencia, n.texto]);
   } else if (n.tipo === 'retrasado') {
-    filas.push([t.filas.retraso, duracion(n.retraso_minutos)]);
+    filas.push([t.filas.retraso, duracionEs(n.retraso_minutos)]);
   } else if (n.entregado_at) {
     filas.push([t.filas.entregado, instante(n.entregado_at, t.locale)]);
   }

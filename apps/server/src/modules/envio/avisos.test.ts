@@ -4,15 +4,13 @@ import type { App } from '../../app.js';
 import { clock } from '../../lib/clock.js';
 import { outboxDir } from '../../mail/mailer.js';
 import { recordEvent } from '../../outbox/events.js';
+import { transporteConPorte } from '../../test/conductor.js';
 import { testDatabases, type TestDatabaseHandle } from '../../test/databases.js';
 import { outboxFiles, readEml } from '../../test/eml.js';
 import type { TestBrowser } from '../../test/session.js';
 import { demoCarrierApp } from '../../test/transportes.js';
-import { fechaHoraMadrid } from '../conductor/planificacion.js';
 import { crearEnlacePorte } from './service.js';
 
-const ZARAGOZA = { poblacion: 'Zaragoza', cp: '50001', lat: 41.6488, lng: -0.8891 };
-const MADRID = { poblacion: 'Madrid', cp: '28001', lat: 40.4168, lng: -3.7038 };
 const PUBLIC_URL = 'https://extranet.example';
 
 /**
@@ -27,7 +25,6 @@ describe.each(testDatabases())('avisos del enlace de un porte ($name)', ({ open 
   let browser: TestBrowser;
   let proveedorId: number;
   let clienteId: number;
-  let serie = 0;
 
   beforeAll(async () => {
     handle = await open();
@@ -46,65 +43,16 @@ describe.each(testDatabases())('avisos del enlace de un porte ($name)', ({ open 
     vi.restoreAllMocks();
   });
 
-  /** A shipment Zaragoza → Madrid of Conservas on a transport with a driver link. */
+  /**
+   * A shipment Madrid → Zaragoza of Conservas (with the customer's reference) on a transport
+   * with a driver link, and how the driver reports at a stop.
+   */
   async function porteEnRuta() {
-    serie += 1;
-    const hoy = fechaHoraMadrid(clock.now()).fecha;
-    const porte = await handle.db
-      .insertInto('portes')
-      .values({
-        partida: `AVE${Date.now()}${serie}`,
-        cliente_id: clienteId,
-        ref_cliente: `PED-SECRETO-${serie}`,
-        origen_poblacion: ZARAGOZA.poblacion,
-        origen_cp: ZARAGOZA.cp,
-        origen_pais_iso: 'ES',
-        origen_lat: ZARAGOZA.lat,
-        origen_lng: ZARAGOZA.lng,
-        destino_poblacion: MADRID.poblacion,
-        destino_cp: MADRID.cp,
-        destino_pais_iso: 'ES',
-        destino_lat: MADRID.lat,
-        destino_lng: MADRID.lng,
-        fecha_carga_prevista: hoy,
-        fecha_entrega_prevista: hoy,
-        bultos: 4,
-        peso_kg: 900,
-        p_facturable_kg: 900,
-      })
-      .returning(['id', 'partida'])
-      .executeTakeFirstOrThrow();
-    const t = await handle.db
-      .insertInto('transportes')
-      .values({
-        proveedor_id: proveedorId,
-        referencia: `TAE${serie}`,
-        matricula: '1234ABC',
-        conductor: 'Luis',
-        origen_poblacion: ZARAGOZA.poblacion,
-        origen_cp: ZARAGOZA.cp,
-        origen_pais_iso: 'ES',
-        destino_poblacion: MADRID.poblacion,
-        destino_cp: MADRID.cp,
-        destino_pais_iso: 'ES',
-        fecha_carga: hoy,
-        fecha_descarga: hoy,
-        importe_centimos: 50_000,
-        estado: 'asignado',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const t = await transporteConPorte(handle, { proveedorId, clienteId });
     await handle.db
-      .insertInto('subpartidas')
-      .values({
-        transporte_id: t.id,
-        numero: 1,
-        porte_id: porte.id,
-        origen_poblacion: ZARAGOZA.poblacion,
-        destino_poblacion: MADRID.poblacion,
-        bultos: 4,
-        peso_kg: 900,
-      })
+      .updateTable('portes')
+      .set({ ref_cliente: 'PED-SECRETO' })
+      .where('id', '=', t.porteId)
       .execute();
     const res = await browser.post(`/api/proveedores/transportes/${t.id}/enlaces-conductor`, {});
     expect(res.statusCode).toBe(201);
@@ -122,7 +70,7 @@ describe.each(testDatabases())('avisos del enlace de un porte ($name)', ({ open 
           ocurrido_at: clock.now().toISOString(),
         },
       });
-    return { porteId: Number(porte.id), partida: porte.partida, evento };
+    return { porteId: Number(t.porteId), partida: t.partida, evento };
   }
 
   /** A link of the shipment, as its customer makes it; returns its id and token. */
@@ -183,15 +131,15 @@ describe.each(testDatabases())('avisos del enlace de un porte ($name)', ({ open 
       .where('id', '=', caducado.id)
       .execute();
 
-    expect((await evento('Zaragoza', 'carga')).statusCode).toBe(201);
+    expect((await evento('Madrid', 'carga')).statusCode).toBe(201);
     const mails = await entregar();
 
     const [en] = para(mails, 'consignee@destino.example');
     expect(para(mails, 'consignee@destino.example')).toHaveLength(1);
     expect(en?.headers['subject']).toBe(`Goods loaded: shipment ${partida}`);
-    expect(en?.text).toContain('The driver has loaded the goods in Zaragoza (ES).');
+    expect(en?.text).toContain('The driver has loaded the goods in Madrid (ES).');
     expect(en?.text).toContain('Shared by: Conservas del Ebro S.A.');
-    expect(en?.text).toContain('Destination: Madrid (ES)');
+    expect(en?.text).toContain('Destination: Zaragoza (ES)');
     // The customer's own reference is not the visitor's business (as on the page).
     expect(en?.text).not.toContain('PED-SECRETO');
     expect(en?.html).toContain('<html lang="en">');
@@ -219,7 +167,7 @@ describe.each(testDatabases())('avisos del enlace de un porte ($name)', ({ open 
     // No language chosen: Spanish.
     const [es] = para(mails, 'almacen@destino.example');
     expect(es?.headers['subject']).toBe(`Mercancía cargada: envío ${partida}`);
-    expect(es?.text).toContain('El conductor ha cargado la mercancía en Zaragoza (ES).');
+    expect(es?.text).toContain('El conductor ha cargado la mercancía en Madrid (ES).');
     expect(es?.text).toContain(
       'Dejar de recibir estos avisos: https://extranet.example/envio/baja#',
     );
@@ -234,12 +182,12 @@ describe.each(testDatabases())('avisos del enlace de un porte ($name)', ({ open 
     const a = await enlace(partida);
     await suscribir(a.token, 'fr@destino.example', 'fr');
 
-    expect((await evento('Zaragoza', 'llegada')).statusCode).toBe(201);
+    expect((await evento('Madrid', 'llegada')).statusCode).toBe(201);
     expect(para(await entregar(), 'fr@destino.example')).toEqual([]);
 
-    expect((await evento('Madrid', 'llegada')).statusCode).toBe(201);
+    expect((await evento('Zaragoza', 'llegada')).statusCode).toBe(201);
     expect(
-      (await evento('Madrid', 'incidencia', 'Muelle ocupado hasta las 16:00')).statusCode,
+      (await evento('Zaragoza', 'incidencia', 'Muelle ocupado hasta las 16:00')).statusCode,
     ).toBe(201);
     const mails = para(await entregar(), 'fr@destino.example');
     expect(mails.map((m) => m.headers['subject']).sort()).toEqual([
@@ -248,7 +196,7 @@ describe.each(testDatabases())('avisos del enlace de un porte ($name)', ({ open 
     ]);
     const incidencia = mails.find((m) => m.headers['subject']?.startsWith('Incident'));
     expect(incidencia?.text).toContain(
-      'Le chauffeur a signalé un incident à l’arrêt de Madrid (ES).',
+      'Le chauffeur a signalé un incident à l’arrêt de Zaragoza (ES).',
     );
     expect(incidencia?.text).toContain('Incident: Muelle ocupado hasta las 16:00');
 
@@ -265,9 +213,9 @@ describe.each(testDatabases())('avisos del enlace de un porte ($name)', ({ open 
         partida,
         cliente_id: clienteId,
         ref_cliente: null,
-        origen_poblacion: 'Zaragoza',
+        origen_poblacion: 'Madrid',
         origen_pais_iso: 'ES',
-        destino_poblacion: 'Madrid',
+        destino_poblacion: 'Zaragoza',
         destino_pais_iso: 'ES',
         fecha_carga_prevista: '2026-11-27',
         fecha_entrega_prevista: null,
@@ -284,7 +232,7 @@ describe.each(testDatabases())('avisos del enlace de un porte ($name)', ({ open 
     const a = await enlace(partida);
     await suscribir(a.token, 'baja@destino.example', 'it');
     await suscribir(a.token, 'sigue@destino.example', 'ro');
-    expect((await evento('Zaragoza', 'carga')).statusCode).toBe(201);
+    expect((await evento('Madrid', 'carga')).statusCode).toBe(201);
     const primeros = await entregar();
     const [it] = para(primeros, 'baja@destino.example');
     expect(it?.headers['subject']).toBe(`Merce caricata: spedizione ${partida}`);
@@ -319,7 +267,7 @@ describe.each(testDatabases())('avisos del enlace de un porte ($name)', ({ open 
       (await app.inject({ method: 'POST', url: `/api/envio/bajas/${token}` })).statusCode,
     ).toBe(200);
 
-    expect((await evento('Madrid', 'llegada')).statusCode).toBe(201);
+    expect((await evento('Zaragoza', 'llegada')).statusCode).toBe(201);
     const segundos = await entregar();
     expect(para(segundos, 'baja@destino.example')).toEqual([]);
     expect(para(segundos, 'sigue@destino.example').map((m) => m.headers['subject'])).toEqual([
@@ -329,7 +277,7 @@ describe.each(testDatabases())('avisos del enlace de un porte ($name)', ({ open 
     expect((await app.inject({ method: 'GET', url: `/api/envio/${pagina}` })).statusCode).toBe(200);
 
     // Revoked after the news was recorded, before the worker sent it: nothing leaves.
-    expect((await evento('Madrid', 'descarga')).statusCode).toBe(201);
+    expect((await evento('Zaragoza', 'descarga')).statusCode).toBe(201);
     const revoke = await handle.db
       .updateTable('enlaces_porte')
       .set({ revoked_at: clock.now().toISOString() })
