@@ -12,7 +12,7 @@ import { findAviso, listAvisosDelPorte, setBajaAviso } from './repository.js';
 
 /*
  * The notices of a shared shipment to the visitors who subscribed on its page (issue 19): the
- * outbox records one e-mail per live subscription with each piece of news of the shipment, and
+ * outbox records one e-mail per subscribed address with each piece of news of the shipment, and
  * the worker writes it in the visitor's language when it leaves. Apart from service.ts, which
  * records events into the outbox: the outbox imports this file.
  */
@@ -60,7 +60,7 @@ export function nuevaClaveAviso(): string {
 /** E-mail destination of a visitor's notice: one subscription. */
 const DESTINO_PREFIJO = 'aviso-envio:';
 
-export function destinoAvisoEnvio(avisoId: number): string {
+function destinoAvisoEnvio(avisoId: number): string {
   return `${DESTINO_PREFIJO}${avisoId}`;
 }
 
