@@ -10,7 +10,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { IconShare2 } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,48 +28,60 @@ function entregaPasada(entregadoAt: string | null): boolean {
 }
 
 /**
- * "Compartir envío" (issue 19): a button (on the shipment's page, or its row's in a list)
- * opening a dialog to make a link of one shipment for someone without an account, choosing
- * what it shows and how long it lives, and to list and revoke the shipment's links. A
- * cancelled shipment cannot be shared: no button.
+ * "Compartir envío" (issue 19): the button of a shipment, on its page or in its row of a list.
+ * A cancelled shipment cannot be shared: no button.
  */
-export function CompartirEnvio({ porte, lugar }: { porte: PorteDeAccion; lugar: LugarAccion }) {
+export function CompartirEnvioBoton({
+  porte,
+  lugar,
+  onOpen,
+}: {
+  porte: PorteDeAccion;
+  lugar: LugarAccion;
+  /** Opens the dialog of this shipment. */
+  onOpen: () => void;
+}) {
   const { t } = useTranslation();
-  const [opened, { open, close }] = useDisclosure(false);
   if (porte.estado === 'anulado') return null;
+  return lugar === 'fila' ? (
+    <RowAction
+      label={t('envio.botonFila')}
+      row={porte.partida}
+      icon={IconShare2}
+      onClick={onOpen}
+    />
+  ) : (
+    <Button
+      variant="light"
+      size="sm"
+      leftSection={<IconShare2 size={16} aria-hidden />}
+      onClick={onOpen}
+    >
+      {t('envio.boton')}
+    </Button>
+  );
+}
+
+/**
+ * The dialog of one shipment's links: make one for someone without an account (what it shows,
+ * how long it lives, whom to e-mail it to), list and revoke them. Mounted by the app while open,
+ * so a list that turns from table to cards (a phone rotated) does not close it.
+ */
+export function CompartirEnvioDialog({
+  porte,
+  onClose,
+}: {
+  porte: PorteDeAccion;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
   return (
-    <>
-      {lugar === 'fila' ? (
-        <RowAction
-          label={t('envio.botonFila')}
-          row={porte.partida}
-          icon={IconShare2}
-          onClick={open}
-        />
-      ) : (
-        <Button
-          variant="light"
-          size="sm"
-          leftSection={<IconShare2 size={16} aria-hidden />}
-          onClick={open}
-        >
-          {t('envio.boton')}
-        </Button>
-      )}
-      <Modal
-        opened={opened}
-        onClose={close}
-        title={t('envio.titulo', { partida: porte.partida })}
-        size="lg"
-      >
-        {opened && (
-          <CompartirEnvioPanel
-            partida={porte.partida}
-            entregaPasada={entregaPasada(porte.entregado_at)}
-          />
-        )}
-      </Modal>
-    </>
+    <Modal opened onClose={onClose} title={t('envio.titulo', { partida: porte.partida })} size="lg">
+      <CompartirEnvioPanel
+        partida={porte.partida}
+        entregaPasada={entregaPasada(porte.entregado_at)}
+      />
+    </Modal>
   );
 }
 

@@ -1,9 +1,11 @@
 import type { EnlacePorte, EnlacePorteCreado } from '@extranet/contracts/envio/envio';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatDateTime } from '../../../lib/format';
-import { json, mockApi, sentBodies, TestProviders, testQueryClient } from '../../../test/render';
-import { CompartirEnvio } from './compartir-envio';
+import { formatDateTime } from '../lib/format';
+import { PorteAcciones } from '../lib/porte-acciones';
+import { json, mockApi, sentBodies, TestProviders, testQueryClient } from '../test/render';
+import { PorteAccionesCliente } from './porte-acciones-cliente';
 
 const DIA = 86_400_000;
 const LISTA = 'GET /api/clientes/portes/2600012/enlaces';
@@ -33,15 +35,44 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/**
+ * The customer shell's actions around two pages: a list with one shipment's row actions, and
+ * another page; the wrapper stays mounted between them, as the shell does.
+ */
 function renderFila(porte: { estado: 'entregado' | 'anulado'; entregado_at: string | null }) {
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <PorteAccionesCliente>
+            <Outlet />
+          </PorteAccionesCliente>
+        ),
+        children: [
+          {
+            path: '/clientes/portes',
+            element: (
+              <>
+                <PorteAcciones porte={{ partida: '2600012', ...porte }} lugar="fila" />
+                <p>Portes</p>
+              </>
+            ),
+          },
+          { path: '/clientes/historico', element: <p>Histórico</p> },
+        ],
+      },
+    ],
+    { initialEntries: ['/clientes/portes'] },
+  );
   render(
     <TestProviders queryClient={testQueryClient()}>
-      <CompartirEnvio porte={{ partida: '2600012', ...porte }} lugar="fila" />
+      <RouterProvider router={router} />
     </TestProviders>,
   );
+  return { router };
 }
 
-describe('Compartir envío', () => {
+describe('Compartir envío from a row', () => {
   it('from a row: a shipment delivered long ago takes 7 days; the link shows once, with its QR', async () => {
     let items: EnlacePorte[] = [];
     const fetchMock = mockApi({
@@ -60,7 +91,7 @@ describe('Compartir envío', () => {
       entregado_at: new Date(Date.now() - 20 * DIA).toISOString(),
     });
 
-    fireEvent.click(screen.getByRole('button', { name: 'Compartir · 2600012' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Compartir · 2600012' }));
     const dialog = await screen.findByRole('dialog', { name: 'Compartir envío 2600012' });
     await within(dialog).findByText('Aún no hay enlaces.');
     // "Until 7 days after delivery" is over: not offered, 7 days chosen.
@@ -97,16 +128,25 @@ describe('Compartir envío', () => {
     );
   });
 
-  it('a shipment delivered yesterday defaults to "until 7 days after delivery"', async () => {
+  it('a shipment delivered yesterday defaults to "until 7 days after delivery"; another page closes it', async () => {
     mockApi({ [LISTA]: () => json(200, { items: [] }) });
-    renderFila({ estado: 'entregado', entregado_at: new Date(Date.now() - DIA).toISOString() });
-    fireEvent.click(screen.getByRole('button', { name: 'Compartir · 2600012' }));
+    const { router } = renderFila({
+      estado: 'entregado',
+      entregado_at: new Date(Date.now() - DIA).toISOString(),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Compartir · 2600012' }));
     const dialog = await screen.findByRole('dialog', { name: 'Compartir envío 2600012' });
     expect(within(dialog).getByRole('combobox', { name: 'Duración' })).toHaveValue('entrega');
+    await act(() => router.navigate('/clientes/historico'));
+    expect(await screen.findByText('Histórico')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('a cancelled shipment has nothing to share', () => {
+  it('a cancelled shipment has nothing to share', async () => {
     renderFila({ estado: 'anulado', entregado_at: null });
+    // Once the feature's chunk is loaded, still no button.
+    expect(await screen.findByText('Portes')).toBeInTheDocument();
+    await act(() => import('../features/envio/components/compartir-envio'));
     expect(screen.queryByRole('button', { name: /Compartir/ })).toBeNull();
   });
 });
