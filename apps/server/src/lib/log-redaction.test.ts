@@ -42,7 +42,7 @@ describe('secretos fuera de las URL de los logs', () => {
     );
     // A notice's page token and its one-click unsubscription (`<id>.<hmac>`: no token shape).
     expect(redactUrl('/envio/12.abcdef')).toBe(`/envio/${REDACTED}`);
-    expect(redactUrl('/api/envio/bajas/12.abcdef')).toBe(`/api/envio/bajas/${REDACTED}`);
+    expect(redactUrl('/api/envio/12.abcdef/baja')).toBe(`/api/envio/${REDACTED}/baja`);
     expect(redactUrl(`/futuro/enlace/${token}/ver`)).toBe(`/futuro/enlace/${REDACTED}/ver`);
   });
 
@@ -166,7 +166,7 @@ describe.each(testDatabases())('ningún secreto en los logs de la app en $name',
     const baja = tokenAviso(app.config, suscripcion, 'baja');
     secrets.push(pagina.split('.')[1]!, baja.split('.')[1]!);
     expect((await visitor.get(`/api/envio/${pagina}`)).statusCode).toBe(200);
-    expect((await visitor.post(`/api/envio/bajas/${baja}`, {})).statusCode).toBe(200);
+    expect((await visitor.post(`/api/envio/${baja}/baja`, {})).statusCode).toBe(200);
 
     // The integration API with its key, and an error that names a connection URL.
     const { key } = await createApiKey(app.db, { nombre: 'logs', scopes: [...apiScopes] });

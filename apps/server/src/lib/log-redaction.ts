@@ -17,8 +17,7 @@ const CAPABILITY_PATHS: RegExp[] = [
   /^(\/api\/conductor\/)([^/?#]+)/,
   /^(\/api\/ecmr\/firma\/)([^/?#]+)/,
   /^(\/envio\/)([^/?#]+)/,
-  // The shipment's API under a link's token, or a notice's unsubscription token (`bajas/`).
-  /^(\/api\/envio\/(?:bajas\/)?)([^/?#]+)/,
+  /^(\/api\/envio\/)([^/?#]+)/,
 ];
 
 /**

@@ -289,7 +289,7 @@ function fixtures(v: Victims): Record<string, Fixture | { exempt: string }> {
     },
     'GET /api/envio/{token}': { exempt: ENVIO_TOKEN },
     'POST /api/envio/{token}/avisos': { exempt: ENVIO_TOKEN },
-    'POST /api/envio/bajas/{token}': {
+    'POST /api/envio/{token}/baja': {
       exempt:
         'one subscription’s unsubscribe token `<id>.<hmac>`: the id is checked against the HMAC of its secret key (envio suite)',
     },
@@ -344,7 +344,7 @@ const UNDESCRIBED_BODY_ID_FIELDS: Record<string, string[]> = {
   'POST /api/ecmr/firma/{token}/fotos': [],
   'DELETE /api/clientes/enlaces-porte/{id}': [],
   // A mail client's RFC 8058 post: `List-Unsubscribe=One-Click`, ignored.
-  'POST /api/envio/bajas/{token}': [],
+  'POST /api/envio/{token}/baja': [],
 };
 
 /** Query and body names that carry an id (path parameters always do). */

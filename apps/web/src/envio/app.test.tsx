@@ -62,7 +62,7 @@ describe('the shared shipment page', () => {
 describe('the one-click unsubscription', () => {
   it('unsubscribes as it opens and says which address and shipment', async () => {
     const fetchMock = mockApi({
-      [`POST /api/envio/bajas/${BAJA}`]: () =>
+      [`POST /api/envio/${BAJA}/baja`]: () =>
         json(200, { email: 'quai@destino.example', partida: '2600012' }),
     });
     render(<Baja token={BAJA} />);
@@ -74,7 +74,7 @@ describe('the one-click unsubscription', () => {
 
   it('shows the server’s reason for a token it does not know', async () => {
     mockApi({
-      [`POST /api/envio/bajas/${BAJA}`]: () =>
+      [`POST /api/envio/${BAJA}/baja`]: () =>
         apiError(404, 'NOT_FOUND', 'Suscripción no encontrada.'),
     });
     render(<Baja token={BAJA} />);

@@ -91,7 +91,7 @@ export const createEnvioAviso = endpoint({
 export const bajaEnvioAviso = endpoint({
   operationId: 'bajaEnvioAviso',
   method: 'POST',
-  path: '/api/envio/bajas/:token',
+  path: '/api/envio/:token/baja',
   security: 'public',
   tag: 'envio',
   summary:

@@ -161,7 +161,7 @@ describe.each(testDatabases())('avisos del enlace de un porte ($name)', ({ open 
       en!.text,
     );
     expect(baja).not.toBeNull();
-    expect(en?.headers['list-unsubscribe']).toBe(`<${PUBLIC_URL}/api/envio/bajas/${baja![1]}>`);
+    expect(en?.headers['list-unsubscribe']).toBe(`<${PUBLIC_URL}/api/envio/${baja![1]}/baja>`);
     expect(en?.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
 
     // No language chosen: Spanish.
@@ -242,13 +242,13 @@ describe.each(testDatabases())('avisos del enlace de un porte ($name)', ({ open 
     // Neither token does the other's job.
     expect((await app.inject({ method: 'GET', url: `/api/envio/${token}` })).statusCode).toBe(404);
     expect(
-      (await app.inject({ method: 'POST', url: `/api/envio/bajas/${pagina}` })).statusCode,
+      (await app.inject({ method: 'POST', url: `/api/envio/${pagina}/baja` })).statusCode,
     ).toBe(404);
     expect(
       (
         await app.inject({
           method: 'POST',
-          url: `/api/envio/bajas/${token.slice(0, -1)}${token.endsWith('0') ? '1' : '0'}`,
+          url: `/api/envio/${token.slice(0, -1)}${token.endsWith('0') ? '1' : '0'}/baja`,
         })
       ).statusCode,
     ).toBe(404);
@@ -256,16 +256,16 @@ describe.each(testDatabases())('avisos del enlace de un porte ($name)', ({ open 
     // The mail client's RFC 8058 post: a form body, no cookie, no CSRF token.
     const baja = await app.inject({
       method: 'POST',
-      url: `/api/envio/bajas/${token}`,
+      url: `/api/envio/${token}/baja`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(baja.statusCode).toBe(200);
     expect(baja.json()).toEqual({ email: 'baja@destino.example', partida });
     // Again (the reader's click after the client's): the same answer.
-    expect(
-      (await app.inject({ method: 'POST', url: `/api/envio/bajas/${token}` })).statusCode,
-    ).toBe(200);
+    expect((await app.inject({ method: 'POST', url: `/api/envio/${token}/baja` })).statusCode).toBe(
+      200,
+    );
 
     expect((await evento('Zaragoza', 'llegada')).statusCode).toBe(201);
     const segundos = await entregar();

@@ -167,7 +167,7 @@ export async function correoAvisoEnvio<T extends keyof EventPayloads>(
     baja: {
       // The token in the fragment: never sent to the server with the page, never logged.
       pagina: `${config.publicUrl}/envio/baja#${baja}`,
-      api: `${config.publicUrl}/api/envio/bajas/${baja}`,
+      api: `${config.publicUrl}/api/envio/${baja}/baja`,
     },
   });
 }
