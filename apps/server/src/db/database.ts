@@ -713,6 +713,15 @@ export interface EnlacesPorteAvisosTable {
   enlace_id: number;
   email: string;
   created_at: CreatedAt;
+  /** The page's language when the visitor subscribed; null: Spanish. */
+  idioma: string | null;
+  /**
+   * Random; with the server's secret it derives the subscription's page and unsubscribe
+   * tokens (modules/envio/avisos.ts). Set on insert (and for older rows by migration 25).
+   */
+  clave: ColumnType<string, string, never>;
+  /** When the visitor unsubscribed; null while subscribed. */
+  baja_at: string | null;
 }
 
 export type ParadaTipo = 'carga' | 'descarga';

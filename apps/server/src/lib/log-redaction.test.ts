@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.js';
 import { seedDemo } from '../db/seed/demo.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { tokenAviso } from '../modules/envio/avisos.js';
 import { crearEnlacePorte } from '../modules/envio/service.js';
 import { createAccessLink } from '../modules/access-links/service.js';
 import { createApiKey } from '../modules/api-keys/service.js';
@@ -39,6 +40,9 @@ describe('secretos fuera de las URL de los logs', () => {
     expect(redactUrl('/api/envio/corto/documentos/12?apertura=1')).toBe(
       `/api/envio/${REDACTED}/documentos/12?apertura=1`,
     );
+    // A notice's page token and its one-click unsubscription (`<id>.<hmac>`: no token shape).
+    expect(redactUrl('/envio/12.abcdef')).toBe(`/envio/${REDACTED}`);
+    expect(redactUrl('/api/envio/12.abcdef/baja')).toBe(`/api/envio/${REDACTED}/baja`);
     expect(redactUrl(`/futuro/enlace/${token}/ver`)).toBe(`/futuro/enlace/${REDACTED}/ver`);
   });
 
@@ -151,6 +155,18 @@ describe.each(testDatabases())('ningún secreto en los logs de la app en $name',
     expect((await visitor.get(`/api/envio/${envioToken}?apertura=1`)).statusCode).toBe(200);
     await visitor.get(`/api/envio/${envioToken}/documentos/999999`);
     await visitor.post(`/api/envio/${envioToken}/avisos`, { email: 'yo@destino.example' });
+    // The subscription's own tokens: the page link of its notices and the unsubscription.
+    const aviso = await app.db
+      .selectFrom('enlaces_porte_avisos')
+      .select(['id', 'clave'])
+      .where('email', '=', 'yo@destino.example')
+      .executeTakeFirstOrThrow();
+    const suscripcion = { id: Number(aviso.id), clave: aviso.clave };
+    const pagina = tokenAviso(app.config, suscripcion, 'pagina');
+    const baja = tokenAviso(app.config, suscripcion, 'baja');
+    secrets.push(pagina.split('.')[1]!, baja.split('.')[1]!);
+    expect((await visitor.get(`/api/envio/${pagina}`)).statusCode).toBe(200);
+    expect((await visitor.post(`/api/envio/${baja}/baja`, {})).statusCode).toBe(200);
 
     // The integration API with its key, and an error that names a connection URL.
     const { key } = await createApiKey(app.db, { nombre: 'logs', scopes: [...apiScopes] });

@@ -6,6 +6,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (`List-Unsubscribe` of the notices one may leave in a click). */
+  headers?: Record<string, string>;
 }
 
 /** Sends e-mail. Rejects when the message could not be handed over (SMTP error, full disk). */

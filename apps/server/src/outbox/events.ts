@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { CanalEntrega, Database } from '../db/database.js';
 import { clock } from '../lib/clock.js';
+import { destinosAvisoEnvio } from '../modules/envio/avisos.js';
 
 /** The internal event of a password recovery request (decision 004). */
 const ClaveRecuperacion = z.object({
@@ -158,7 +159,11 @@ async function destinatarios<T extends TipoEvento>(
     case 'porte.entregado':
     case 'porte.retrasado': {
       const { cliente_id } = payload as EventPayloads['porte.entregado'];
-      return emailYPush(await usuariosDe(db, 'cliente', cliente_id));
+      return [
+        ...emailYPush(await usuariosDe(db, 'cliente', cliente_id)),
+        // The visitors of the shipment's links who asked for its notices (issue 19).
+        ...(await destinosAvisoEnvio(db, tipo, payload)),
+      ];
     }
     case 'certificado.caduca': {
       const { proveedor_id } = payload as EventPayloads['certificado.caduca'];
@@ -169,9 +174,12 @@ async function destinatarios<T extends TipoEvento>(
       // only for what changes their plans: loaded, unloaded, an incident (decision 011).
       const { cliente_id, evento } = payload as EventPayloads['aviso.parada'];
       const usuarios = await usuariosDe(db, 'cliente', cliente_id);
-      return AVISO_PARADA_POR_EMAIL.includes(evento.tipo)
-        ? emailYPush(usuarios)
-        : usuarios.map((id) => ({ canal: 'push' as const, destino: destinoUsuario(id) }));
+      return [
+        ...(AVISO_PARADA_POR_EMAIL.includes(evento.tipo)
+          ? emailYPush(usuarios)
+          : usuarios.map((id) => ({ canal: 'push' as const, destino: destinoUsuario(id) }))),
+        ...(await destinosAvisoEnvio(db, tipo, payload)),
+      ];
     }
     default:
       return [];

@@ -19,6 +19,7 @@ import {
   type TipoEvento,
 } from './events.js';
 import { invitacionEcmrMail } from '../modules/ecmr/mail.js';
+import { avisoIdDelDestino, correoAvisoEnvio, esNovedadDeEnvio } from '../modules/envio/avisos.js';
 import { enlacePorteCorreo } from '../modules/envio/mail.js';
 import {
   claimDue,
@@ -127,6 +128,12 @@ async function emailOf(
       oferta: payloadDe(entrega, entrega.tipo),
       link: new URL('/proveedores/cargas', app.config.publicUrl).toString(),
     });
+  }
+  const avisoEnvio = avisoIdDelDestino(entrega.destino);
+  if (avisoEnvio !== null) {
+    if (!esNovedadDeEnvio(entrega.tipo)) throw new PermanentError(`Sin aviso para ${entrega.tipo}`);
+    const payload = payloadDe(entrega, entrega.tipo);
+    return correoAvisoEnvio(app.db, app.config, avisoEnvio, entrega.tipo, payload);
   }
   if (entrega.destino.startsWith('usuario:')) {
     const usuario = await findUsuarioActivo(app.db, usuarioIdOf(entrega.destino));

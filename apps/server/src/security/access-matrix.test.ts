@@ -289,6 +289,10 @@ function fixtures(v: Victims): Record<string, Fixture | { exempt: string }> {
     },
     'GET /api/envio/{token}': { exempt: ENVIO_TOKEN },
     'POST /api/envio/{token}/avisos': { exempt: ENVIO_TOKEN },
+    'POST /api/envio/{token}/baja': {
+      exempt:
+        'one subscription’s unsubscribe token `<id>.<hmac>`: the id is checked against the HMAC of its secret key (envio suite)',
+    },
     // The victim's own live link, asked for another file of the same customer (an invoice the
     // link does not show): refused to everyone, the visitor who holds the link included.
     'GET /api/envio/{token}/documentos/{archivoId}': {
@@ -339,6 +343,8 @@ const UNDESCRIBED_BODY_ID_FIELDS: Record<string, string[]> = {
   'POST /api/conductor/{token}/subpartidas/{subpartidaId}/ecmr/fotos': [],
   'POST /api/ecmr/firma/{token}/fotos': [],
   'DELETE /api/clientes/enlaces-porte/{id}': [],
+  // A mail client's RFC 8058 post: `List-Unsubscribe=One-Click`, ignored.
+  'POST /api/envio/{token}/baja': [],
 };
 
 /** Query and body names that carry an id (path parameters always do). */

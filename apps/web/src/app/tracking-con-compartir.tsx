@@ -1,17 +1,6 @@
-import { CompartirEnvioButton } from '../features/envio/components/compartir-envio';
-import { TrackingPage } from '../features/tracking/pages/tracking-page';
-import { PorteAccionesProvider } from '../lib/porte-acciones';
-
-const compartir = (partida: string) => <CompartirEnvioButton partida={partida} />;
-
 /**
- * The tracking page with the "Compartir envío" action of the `envio` feature (issue 19): the
- * app composes the two features, in the page's own chunk (the router only names this module).
+ * The tracking page. Its "Compartir envío" action (issue 19) comes from the customer shell
+ * (`porte-acciones-cliente.tsx`), as on "Portes" and "Histórico"; this module stays only
+ * because the router names it, and may be replaced there by the page itself.
  */
-export function TrackingConCompartir() {
-  return (
-    <PorteAccionesProvider accion={compartir}>
-      <TrackingPage />
-    </PorteAccionesProvider>
-  );
-}
+export { TrackingPage as TrackingConCompartir } from '../features/tracking/pages/tracking-page';

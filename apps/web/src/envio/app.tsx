@@ -1,4 +1,5 @@
 import {
+  bajaEnvioAviso,
   createEnvioAviso,
   downloadEnvioDocumento,
   getEnvio,
@@ -42,6 +43,35 @@ function useTexts() {
   };
   const t: T = (key, values) => (texts ? format(texts, key, values) : '');
   return { language, choose, texts, t };
+}
+
+/** The page's title and its language switcher. */
+function Cabecera({
+  titulo,
+  language,
+  choose,
+  t,
+}: {
+  titulo: string;
+  language: Language;
+  choose: (language: Language) => void;
+  t: T;
+}) {
+  return (
+    <header className="bar">
+      <h1>{titulo}</h1>
+      <label className="lang">
+        <span>{t('language')}</span>
+        <select value={language} onChange={(event) => choose(event.target.value as Language)}>
+          {LANGUAGES.map((code) => (
+            <option key={code} value={code} lang={code}>
+              {LANGUAGE_NAMES[code]}
+            </option>
+          ))}
+        </select>
+      </label>
+    </header>
+  );
 }
 
 /**
@@ -98,19 +128,12 @@ export function App({ token }: { token: string }) {
 
   return (
     <main>
-      <header className="bar">
-        <h1>{porte ? t('envio.title', { partida: porte.partida }) : t('envio.loading')}</h1>
-        <label className="lang">
-          <span>{t('language')}</span>
-          <select value={language} onChange={(event) => choose(event.target.value as Language)}>
-            {LANGUAGES.map((code) => (
-              <option key={code} value={code} lang={code}>
-                {LANGUAGE_NAMES[code]}
-              </option>
-            ))}
-          </select>
-        </label>
-      </header>
+      <Cabecera
+        titulo={porte ? t('envio.title', { partida: porte.partida }) : t('envio.loading')}
+        language={language}
+        choose={choose}
+        t={t}
+      />
       {dead !== undefined && (
         // The reason comes from the server, in Spanish, naming the company to contact.
         <p className="card warn" role="alert" lang="es">
@@ -228,7 +251,7 @@ export function App({ token }: { token: string }) {
               </ul>
             </section>
           )}
-          <Avisos token={token} t={t} />
+          <Avisos token={token} language={language} t={t} />
           <p className="muted">{t('envio.expires', { time: when(envio.expires_at) })}</p>
         </>
       )}
@@ -236,8 +259,8 @@ export function App({ token }: { token: string }) {
   );
 }
 
-/** E-mail notices of this shipment only (delivery and delays). */
-function Avisos({ token, t }: { token: string; t: T }) {
+/** E-mail notices of this shipment only, written in the page's language. */
+function Avisos({ token, language, t }: { token: string; language: Language; t: T }) {
   const [email, setEmail] = useState('');
   const [done, setDone] = useState<string>();
   const [error, setError] = useState<string>();
@@ -246,7 +269,7 @@ function Avisos({ token, t }: { token: string; t: T }) {
     event.preventDefault();
     setSending(true);
     setError(undefined);
-    call(createEnvioAviso, { params: { token }, body: { email } })
+    call(createEnvioAviso, { params: { token }, body: { email, idioma: language } })
       .then(
         () => setDone(email.trim().toLowerCase()),
         (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
@@ -282,5 +305,40 @@ function Avisos({ token, t }: { token: string; t: T }) {
         </form>
       )}
     </section>
+  );
+}
+
+/**
+ * `/envio/baja#<token>`, the unsubscription link of a notice: one click, it is done (the token
+ * in the fragment never reaches a server log). A link scanner that runs no script leaves it be.
+ */
+export function Baja({ token }: { token: string }) {
+  const { language, choose, texts, t } = useTexts();
+  const [done, setDone] = useState<{ email: string; partida: string }>();
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    call(bajaEnvioAviso, { params: { token } }).then(setDone, (e: unknown) =>
+      setError(e instanceof Error ? e.message : String(e)),
+    );
+  }, [token]);
+  if (!texts) return null;
+  return (
+    <main>
+      <Cabecera titulo={t('envio.notices')} language={language} choose={choose} t={t} />
+      {done ? (
+        <p className="card" role="status">
+          {t('envio.unsubscribed', { email: done.email, partida: done.partida })}
+        </p>
+      ) : error ? (
+        // The server's reason, in Spanish.
+        <p className="card warn" role="alert" lang="es">
+          {error}
+        </p>
+      ) : (
+        <p className="muted" role="status">
+          {t('envio.unsubscribing')}
+        </p>
+      )}
+    </main>
   );
 }

@@ -1,13 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../conductor/conductor.css';
-import { App } from './app';
+import { App, Baja } from './app';
 
-// The page is `/envio/<token>`: the token is the link's only credential.
-const token = decodeURIComponent(location.pathname.split('/')[2] ?? '');
+// The page is `/envio/<token>`: the token is the link's only credential. A notice's
+// unsubscription is `/envio/baja#<token>` (no link token is ever the word "baja").
+const segment = decodeURIComponent(location.pathname.split('/')[2] ?? '');
+const baja = segment === 'baja' ? decodeURIComponent(location.hash.slice(1)) : undefined;
 
 createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App token={token} />
-  </StrictMode>,
+  <StrictMode>{baja === undefined ? <App token={segment} /> : <Baja token={baja} />}</StrictMode>,
 );

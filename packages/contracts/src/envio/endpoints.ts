@@ -81,10 +81,25 @@ export const createEnvioAviso = endpoint({
   path: '/api/envio/:token/avisos',
   security: 'public',
   tag: 'envio',
-  summary: 'Suscribe un e-mail a los avisos de este porte (entrega y retrasos)',
+  summary:
+    'Suscribe un e-mail a los avisos de este porte (carga, llegada a destino, incidencias, entrega y retrasos)',
   status: 204,
   errors: [404, 410],
   schemas: () => envio().then((s) => ({ params: s.EnvioTokenParams, body: s.EnvioAvisoNuevo })),
+});
+
+export const bajaEnvioAviso = endpoint({
+  operationId: 'bajaEnvioAviso',
+  method: 'POST',
+  path: '/api/envio/:token/baja',
+  security: 'public',
+  tag: 'envio',
+  summary:
+    'Da de baja en un clic una suscripción a los avisos de un porte (el enlace de sus e-mails, RFC 8058)',
+  // Mail clients post `List-Unsubscribe=One-Click` as a form; the page posts no body.
+  consumes: 'application/x-www-form-urlencoded',
+  errors: [404],
+  schemas: () => envio().then((s) => ({ params: s.EnvioTokenParams, response: s.EnvioBaja })),
 });
 
 export const createEnlacePorteIntegracion = endpoint({

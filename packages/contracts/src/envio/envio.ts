@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IDIOMAS } from '../auth/constants.js';
 import { ParadaPrevista } from '../conductor/seguimiento.js';
 import { CifrasPorte, Partida, PorteCabecera } from '../portes/porte.js';
 import { DocumentoPorte, ParadaSeguimiento, PosicionActual } from '../tracking/tracking.js';
@@ -97,5 +98,11 @@ export type EnvioPublico = z.infer<typeof EnvioPublico>;
 /** A visitor's subscription to the shipment's notices by e-mail. */
 export const EnvioAvisoNuevo = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email('Debe ser un e-mail válido.').max(200)),
+  /** The page's language: the notices are written in it (Spanish without it). */
+  idioma: z.enum(IDIOMAS).optional(),
 });
 export type EnvioAvisoNuevo = z.infer<typeof EnvioAvisoNuevo>;
+
+/** Answer of a one-click unsubscribe: which address stops hearing of which shipment. */
+export const EnvioBaja = z.object({ email: z.string(), partida: z.string() });
+export type EnvioBaja = z.infer<typeof EnvioBaja>;

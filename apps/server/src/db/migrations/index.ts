@@ -23,6 +23,7 @@ import * as m21 from './2026-11-27-21-enlaces-porte.js';
 import * as m22 from './2026-11-27-22-versiones.js';
 import * as m23 from './2026-11-27-23-idioma-usuario.js';
 import * as m24 from './2026-11-27-24-destinatario-porte.js';
+import * as m25 from './2026-11-27-25-avisos-envio.js';
 
 /**
  * Every migration, listed explicitly: no filesystem scanning, so the same list works from
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-22-versiones': m22,
   '2026-11-27-23-idioma-usuario': m23,
   '2026-11-27-24-destinatario-porte': m24,
+  '2026-11-27-25-avisos-envio': m25,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -10,14 +10,24 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
-/** A minimal, inline-styled HTML e-mail body (mail clients ignore style sheets). */
-export function emailLayout(title: string, bodyHtml: string): string {
+const PIE_ES =
+  'Extranet de transporte. Este mensaje se ha enviado automáticamente; no responda a él.';
+
+/**
+ * A minimal, inline-styled HTML e-mail body (mail clients ignore style sheets). In Spanish
+ * unless told the language and its footer (the shipment link's visitor notices).
+ */
+export function emailLayout(
+  title: string,
+  bodyHtml: string,
+  idioma: { lang: string; pie: string } = { lang: 'es', pie: PIE_ES },
+): string {
   return `<!doctype html>
-<html lang="es">
+<html lang="${escapeHtml(idioma.lang)}">
 <head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="font-family: Arial, Helvetica, sans-serif; font-size: 15px; color: #222; line-height: 1.5;">
 ${bodyHtml}
-<p style="color: #777; font-size: 12px;">Extranet de transporte. Este mensaje se ha enviado automáticamente; no responda a él.</p>
+<p style="color: #777; font-size: 12px;">${escapeHtml(idioma.pie)}</p>
 </body>
 </html>`;
 }

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { enlacePorteMail } from '../../mail/templates/enlace-porte.js';
-import { envioUrl, tokenCorreoParaEnviar } from './service.js';
+import { envioUrl } from './enlace.js';
+import { tokenCorreoParaEnviar } from './service.js';
 
 /**
  * Run by the outbox worker for a shipment link sent by e-mail: the mail carries a token made

@@ -125,19 +125,30 @@ export async function revokeEnlace(db: Db, clienteId: number, id: number, at: st
   return true;
 }
 
-/**
- * The link whose token (the copied one or the e-mailed one) has this hash, with its shipment and
- * the customer to contact about it.
- */
-export function findEnlacePorHash(db: Db, tokenHash: string) {
+/** The link with its shipment and the customer to contact about it (the public reads). */
+function enlacePublico(db: Db) {
   return db
     .selectFrom('enlaces_porte as e')
     .innerJoin('portes as p', 'p.id', 'e.porte_id')
     .innerJoin('clientes as c', 'c.id', 'e.cliente_id')
-    .select([...ENLACE_COLUMNS, 'c.razon_social', 'c.email as cliente_email', 'c.telefono'])
+    .select([...ENLACE_COLUMNS, 'c.razon_social', 'c.email as cliente_email', 'c.telefono']);
+}
+
+/** The link whose token (the copied one or the e-mailed one) has this hash. */
+export function findEnlacePorHash(db: Db, tokenHash: string) {
+  return enlacePublico(db)
     .where((eb) =>
       eb.or([eb('e.token_hash', '=', tokenHash), eb('e.token_hash_correo', '=', tokenHash)]),
     )
+    .executeTakeFirst();
+}
+
+/** The link of a visitor's subscription, with the subscription's key (its page token's). */
+export function findEnlacePorAviso(db: Db, avisoId: number) {
+  return enlacePublico(db)
+    .innerJoin('enlaces_porte_avisos as s', 's.enlace_id', 'e.id')
+    .select('s.clave')
+    .where('s.id', '=', avisoId)
     .executeTakeFirst();
 }
 
@@ -173,12 +184,90 @@ export function findEnlaceParaCorreo(db: Db, id: number) {
     .executeTakeFirst();
 }
 
-/** Subscribes an address to the notices of the link's shipment (once). */
-export async function insertAviso(db: Db, enlaceId: number, email: string, at: string) {
+/**
+ * Subscribes an address to the notices of the link's shipment; subscribing again (after an
+ * unsubscription too) keeps its key and takes the new language.
+ */
+export async function insertAviso(
+  db: Db,
+  a: { enlaceId: number; email: string; idioma: string | null; clave: string; at: string },
+) {
   await db
     .insertInto('enlaces_porte_avisos')
-    .values({ enlace_id: enlaceId, email, created_at: at })
-    .onConflict((oc) => oc.columns(['enlace_id', 'email']).doNothing())
+    .values({
+      enlace_id: a.enlaceId,
+      email: a.email,
+      idioma: a.idioma,
+      clave: a.clave,
+      created_at: a.at,
+    })
+    .onConflict((oc) =>
+      oc.columns(['enlace_id', 'email']).doUpdateSet({ idioma: a.idioma, baja_at: null }),
+    )
+    .execute();
+}
+
+/**
+ * The subscriptions of a shipment's links still subscribed and not revoked, with what decides
+ * whether the link still opens (its expiry and the shipment's state and delivery).
+ */
+export function listAvisosDelPorte(db: Db, porteId: number) {
+  return db
+    .selectFrom('enlaces_porte_avisos as s')
+    .innerJoin('enlaces_porte as e', 'e.id', 's.enlace_id')
+    .innerJoin('portes as p', 'p.id', 'e.porte_id')
+    .select([
+      's.id',
+      's.email',
+      'e.expires_at',
+      'e.dias_tras_entrega',
+      'e.revoked_at',
+      'p.entregado_at',
+      'p.estado',
+    ])
+    .where('e.porte_id', '=', porteId)
+    .where('e.revoked_at', 'is', null)
+    .where('s.baja_at', 'is', null)
+    .orderBy('s.id')
+    .execute();
+}
+
+/** One subscription with its link, shipment and customer: what its notice needs. */
+export function findAviso(db: Db, id: number) {
+  return db
+    .selectFrom('enlaces_porte_avisos as s')
+    .innerJoin('enlaces_porte as e', 'e.id', 's.enlace_id')
+    .innerJoin('portes as p', 'p.id', 'e.porte_id')
+    .innerJoin('clientes as c', 'c.id', 'e.cliente_id')
+    .select([
+      's.id',
+      's.email',
+      's.idioma',
+      's.clave',
+      's.baja_at',
+      'e.expires_at',
+      'e.dias_tras_entrega',
+      'e.revoked_at',
+      'p.entregado_at',
+      'p.estado',
+      'p.partida',
+      'p.origen_poblacion',
+      'p.origen_pais_iso',
+      'p.destino_poblacion',
+      'p.destino_pais_iso',
+      'c.razon_social',
+    ])
+    .where('s.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Unsubscribes (the first time stays). */
+export async function setBajaAviso(db: Db, id: number, at: string): Promise<void> {
+  await db
+    .updateTable('enlaces_porte_avisos')
+    .set({ baja_at: at })
+    .where('id', '=', id)
+    .where('baja_at', 'is', null)
     .execute();
 }
 

@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import {
+  bajaEnvioAviso,
   createEnlacePorte as createEnlaceEndpoint,
   createEnlacePorteIntegracion,
   createEnvioAviso,
@@ -26,6 +27,7 @@ import {
   revocarEnlacePorte,
   suscribirAvisos,
 } from './service.js';
+import { darDeBaja } from './avisos.js';
 
 /** A shipment is shared from tracking, "Portes" or the history: any of them opens it. */
 const guard = requireAnyResource([
@@ -35,7 +37,12 @@ const guard = requireAnyResource([
 ]);
 
 /** Calls per minute and client address on the public shipment page's endpoints. */
-export const LIMITE_ENVIO_POR_MINUTO = { lectura: 60, documento: 30, aviso: 10 } as const;
+export const LIMITE_ENVIO_POR_MINUTO = {
+  lectura: 60,
+  documento: 30,
+  aviso: 10,
+  baja: 10,
+} as const;
 
 /** A per-IP limit of its own for a public route (the token is not the key: it may be guessed). */
 const limite = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
@@ -124,8 +131,24 @@ const envioRoutes: FastifyPluginAsync = async (app) => {
   await registerEndpoint(app, createEnvioAviso, {
     config: limite(LIMITE_ENVIO_POR_MINUTO.aviso),
     handler: async (request, reply) => {
-      await suscribirAvisos(app.db, request.params.token, request.body.email);
+      await suscribirAvisos(app.db, app.config, request.params.token, request.body);
       return capacidad(reply).code(204).send();
+    },
+  });
+
+  // A mail client's one-click unsubscription (RFC 8058) posts `List-Unsubscribe=One-Click` as a
+  // form: read here only (no global form parser), and ignored.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_request, _body, done) => done(null, undefined),
+  );
+
+  await registerEndpoint(app, bajaEnvioAviso, {
+    config: limite(LIMITE_ENVIO_POR_MINUTO.baja),
+    handler: async (request, reply) => {
+      capacidad(reply);
+      return darDeBaja(app.db, app.config, request.params.token);
     },
   });
 

@@ -4,6 +4,7 @@ import type {
   EnlacePorteCreado,
   EnlacePorteNuevo,
   EnlacesPorte,
+  EnvioAvisoNuevo,
   EnvioPublico,
 } from '@extranet/contracts/envio/envio';
 import type { Kysely } from 'kysely';
@@ -16,9 +17,12 @@ import { recordEvent } from '../../outbox/events.js';
 import { findArchivoForCliente } from '../archivos/repository.js';
 import { recordAudit } from '../audit/repository.js';
 import { getTracking } from '../tracking/service.js';
+import { avisoIdDelToken, nuevaClaveAviso, tokenAvisoValido } from './avisos.js';
+import { caducaEl, envioUrl } from './enlace.js';
 import {
   contarApertura,
   findEnlaceDelCliente,
+  findEnlacePorAviso,
   findEnlacePorHash,
   findPorteDelCliente,
   findPorteParaErp,
@@ -38,28 +42,6 @@ const DIA_MS = 86_400_000;
 /** What `enlaces_porte.token_hash` holds: a leaked table yields no working link. */
 export function envioTokenHash(token: string): string {
   return sha256Hex(`envio:${token}`);
-}
-
-/** The public page of a token. */
-export function envioUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}/envio/${token}`;
-}
-
-interface Caducidad {
-  expires_at: string;
-  dias_tras_entrega: number | null;
-  entregado_at: string | null;
-}
-
-/**
- * When a link stops opening: its fixed instant, or for "until N days after delivery", N days
- * after the shipment's delivery, never beyond the cap stored in `expires_at`.
- */
-export function caducaEl(e: Caducidad): Date {
-  const tope = new Date(e.expires_at);
-  if (e.dias_tras_entrega === null || e.entregado_at === null) return tope;
-  const trasEntrega = new Date(new Date(e.entregado_at).getTime() + e.dias_tras_entrega * DIA_MS);
-  return trasEntrega < tope ? trasEntrega : tope;
 }
 
 type EnlaceRow = NonNullable<Awaited<ReturnType<typeof findEnlaceDelCliente>>>;
@@ -246,14 +228,40 @@ const fechaMadrid = new Intl.DateTimeFormat('es-ES', {
   year: 'numeric',
 });
 
+/** What the public page's reads need: the origin of the URLs, the secret of the tokens. */
+type ConfigPublica = Pick<AppConfig, 'publicUrl' | 'sessionSecret'>;
+
 type EnlaceVivo = NonNullable<Awaited<ReturnType<typeof findEnlacePorHash>>>;
+
+/**
+ * The link a token opens: the copied or e-mailed token by its hash, or the page token of a
+ * visitor's subscription (the link in its notices) by its HMAC.
+ */
+async function enlaceDe(
+  db: Db,
+  config: Pick<AppConfig, 'sessionSecret'>,
+  token: string,
+): Promise<EnlaceVivo | undefined> {
+  const avisoId = avisoIdDelToken(token);
+  if (avisoId === null) return findEnlacePorHash(db, envioTokenHash(token));
+  const found = await findEnlacePorAviso(db, avisoId);
+  if (!found || !tokenAvisoValido(config, { id: avisoId, clave: found.clave }, 'pagina', token)) {
+    return undefined;
+  }
+  const { clave: _clave, ...enlace } = found;
+  return enlace;
+}
 
 /**
  * The live link of a token, or the visitor's Spanish reason why not, naming whom to ask:
  * unknown (404), revoked, expired or its shipment cancelled (410).
  */
-async function enlaceDelToken(db: Db, token: string): Promise<EnlaceVivo> {
-  const enlace = await findEnlacePorHash(db, envioTokenHash(token));
+async function enlaceDelToken(
+  db: Db,
+  config: Pick<AppConfig, 'sessionSecret'>,
+  token: string,
+): Promise<EnlaceVivo> {
+  const enlace = await enlaceDe(db, config, token);
   if (!enlace) throw new HttpError(404, 'NOT_FOUND', 'Enlace no válido.');
   const contacto = enlace.cliente_email ?? enlace.telefono;
   const quien = `${enlace.razon_social}${contacto ? ` (${contacto})` : ''}`;
@@ -283,7 +291,7 @@ async function enlaceDelToken(db: Db, token: string): Promise<EnlaceVivo> {
 }
 
 /** The documents a link shows: delivery proof when chosen, invoices only when chosen. */
-async function documentosDe(db: Db, config: Pick<AppConfig, 'publicUrl'>, enlace: EnlaceVivo) {
+async function documentosDe(db: Db, config: ConfigPublica, enlace: EnlaceVivo) {
   const tracking = await getTracking(db, enlace.cliente_id, enlace.partida, {
     facturas: enlace.muestra_factura === 1,
     publicUrl: config.publicUrl,
@@ -300,11 +308,11 @@ async function documentosDe(db: Db, config: Pick<AppConfig, 'publicUrl'>, enlace
  */
 export async function abrirEnvio(
   db: Db,
-  config: Pick<AppConfig, 'publicUrl'>,
+  config: ConfigPublica,
   token: string,
   options: { contar: boolean },
 ): Promise<EnvioPublico> {
-  const enlace = await enlaceDelToken(db, token);
+  const enlace = await enlaceDelToken(db, config, token);
   const { tracking: t, documentos } = await documentosDe(db, config, enlace);
   if (options.contar) await contarApertura(db, Number(enlace.id), clock.now().toISOString());
   return {
@@ -337,11 +345,11 @@ export async function abrirEnvio(
 /** A file the link shows, or 404 for any other (the customer's other files included). */
 export async function documentoDelEnvio(
   db: Db,
-  config: Pick<AppConfig, 'publicUrl'>,
+  config: ConfigPublica,
   token: string,
   archivoId: number,
 ): Promise<Archivo> {
-  const enlace = await enlaceDelToken(db, token);
+  const enlace = await enlaceDelToken(db, config, token);
   const { documentos } = await documentosDe(db, config, enlace);
   const archivo = documentos.some((d) => d.id === archivoId)
     ? await findArchivoForCliente(db, archivoId, enlace.cliente_id)
@@ -350,10 +358,24 @@ export async function documentoDelEnvio(
   return archivo;
 }
 
-/** Subscribes an address to the delivery and delay notices of the link's shipment. */
-export async function suscribirAvisos(db: Db, token: string, email: string): Promise<void> {
-  const enlace = await enlaceDelToken(db, token);
-  await insertAviso(db, Number(enlace.id), email, clock.now().toISOString());
+/**
+ * Subscribes an address to the notices of the link's shipment (outbox/events.ts says which),
+ * to be written in the page's language.
+ */
+export async function suscribirAvisos(
+  db: Db,
+  config: Pick<AppConfig, 'sessionSecret'>,
+  token: string,
+  nuevo: EnvioAvisoNuevo,
+): Promise<void> {
+  const enlace = await enlaceDelToken(db, config, token);
+  await insertAviso(db, {
+    enlaceId: Number(enlace.id),
+    email: nuevo.email,
+    idioma: nuevo.idioma ?? null,
+    clave: nuevaClaveAviso(),
+    at: clock.now().toISOString(),
+  });
 }
 
 /**

@@ -1,64 +1,142 @@
 import type { EnlacePorte, EnlacePorteCreado } from '@extranet/contracts/envio/envio';
-import { ENVIO_DIAS_OPCIONES } from '@extranet/contracts/envio/constants';
+import { ENVIO_DIAS_OPCIONES, ENVIO_DIAS_TRAS_ENTREGA } from '@extranet/contracts/envio/constants';
 import {
-  Alert,
-  Badge,
   Button,
   Checkbox,
-  CopyButton,
   Group,
-  Loader,
   Modal,
   NativeSelect,
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { IconCopy, IconShare2 } from '@tabler/icons-react';
+import { IconShare2 } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowAction } from '../../../components/data-table/row-action';
+import { EnlacesCapacidad } from '../../../components/enlaces-capacidad';
 import { formatDateTime } from '../../../lib/format';
+import type { LugarAccion, PorteDeAccion } from '../../../lib/porte-acciones';
 import { useCreateEnlacePorte, useEnlacesPorte, useRevokeEnlacePorte } from '../api/enlaces-porte';
 
-/**
- * "Compartir envío" (issue 19): a button opening a dialog to make a link of one shipment for
- * someone without an account, choosing what it shows and how long it lives, and to list and
- * revoke the shipment's links.
- */
-export function CompartirEnvioButton({ partida }: { partida: string }) {
-  const { t } = useTranslation();
-  const [opened, { open, close }] = useDisclosure(false);
+/** Whether "until 7 days after delivery" is already over: then the days must be chosen. */
+function entregaPasada(entregadoAt: string | null): boolean {
   return (
-    <>
-      <Button
-        variant="light"
-        size="sm"
-        leftSection={<IconShare2 size={16} aria-hidden />}
-        onClick={open}
-      >
-        {t('envio.boton')}
-      </Button>
-      <Modal opened={opened} onClose={close} title={t('envio.titulo', { partida })} size="lg">
-        {opened && <CompartirEnvioPanel partida={partida} />}
-      </Modal>
-    </>
+    entregadoAt !== null &&
+    Date.now() - new Date(entregadoAt).getTime() >= ENVIO_DIAS_TRAS_ENTREGA * 86_400_000
   );
 }
 
-function CompartirEnvioPanel({ partida }: { partida: string }) {
+/**
+ * "Compartir envío" (issue 19): the button of a shipment, on its page or in its row of a list.
+ * A cancelled shipment cannot be shared: no button.
+ */
+export function CompartirEnvioBoton({
+  porte,
+  lugar,
+  onOpen,
+}: {
+  porte: PorteDeAccion;
+  lugar: LugarAccion;
+  /** Opens the dialog of this shipment. */
+  onOpen: () => void;
+}) {
+  const { t } = useTranslation();
+  if (porte.estado === 'anulado') return null;
+  return lugar === 'fila' ? (
+    <RowAction
+      label={t('envio.botonFila')}
+      row={porte.partida}
+      icon={IconShare2}
+      onClick={onOpen}
+    />
+  ) : (
+    <Button
+      variant="light"
+      size="sm"
+      leftSection={<IconShare2 size={16} aria-hidden />}
+      onClick={onOpen}
+    >
+      {t('envio.boton')}
+    </Button>
+  );
+}
+
+/**
+ * The dialog of one shipment's links: make one for someone without an account (what it shows,
+ * how long it lives, whom to e-mail it to), list and revoke them. Mounted by the app while open,
+ * so a list that turns from table to cards (a phone rotated) does not close it.
+ */
+export function CompartirEnvioDialog({
+  porte,
+  onClose,
+}: {
+  porte: PorteDeAccion;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened onClose={onClose} title={t('envio.titulo', { partida: porte.partida })} size="lg">
+      <CompartirEnvioPanel
+        partida={porte.partida}
+        entregaPasada={entregaPasada(porte.entregado_at)}
+      />
+    </Modal>
+  );
+}
+
+function CompartirEnvioPanel({
+  partida,
+  entregaPasada,
+}: {
+  partida: string;
+  /** Delivered more than 7 days ago: "until 7 days after delivery" is not offered. */
+  entregaPasada: boolean;
+}) {
   const { t } = useTranslation();
   const enlaces = useEnlacesPorte(partida);
   const create = useCreateEnlacePorte(partida);
   const revoke = useRevokeEnlacePorte(partida);
-  // The token is shown once, on creation: the server keeps only its hash.
-  const [created, setCreated] = useState<EnlacePorteCreado>();
+  return (
+    <EnlacesCapacidad<EnlacePorte, EnlacePorteCreado>
+      explicacion={t('envio.explicacion')}
+      errorCrear={create.error}
+      crear={(alCrear) => (
+        <NuevoEnlaceForm create={create} entregaPasada={entregaPasada} alCrear={alCrear} />
+      )}
+      nuevo={(enlace) => ({
+        etiqueta: t('envio.url'),
+        qr: t('envio.qr'),
+        nota: enlace.destinatario_email
+          ? t('envio.enviadoA', { email: enlace.destinatario_email })
+          : t('envio.soloUnaVez'),
+        compartir: { title: t('envio.boton'), text: t('envio.compartirTexto', { partida }) },
+      })}
+      historial={{ titulo: t('envio.historial'), ninguno: t('envio.ninguno') }}
+      enlaces={enlaces}
+      detalle={(enlace) => <EnlaceDetalle enlace={enlace} />}
+      revocar={revoke}
+    />
+  );
+}
+
+/** What the link shows, how long it lives, and whom to e-mail it to. */
+function NuevoEnlaceForm({
+  create,
+  entregaPasada,
+  alCrear,
+}: {
+  create: ReturnType<typeof useCreateEnlacePorte>;
+  entregaPasada: boolean;
+  alCrear: (enlace: EnlacePorteCreado) => void;
+}) {
+  const { t } = useTranslation();
   const [entrega, setEntrega] = useState(true);
   const [factura, setFactura] = useState(false);
-  const [duracion, setDuracion] = useState('entrega');
+  const [duracion, setDuracion] = useState(
+    entregaPasada ? String(ENVIO_DIAS_TRAS_ENTREGA) : 'entrega',
+  );
   const [email, setEmail] = useState('');
-  const error = create.error ?? revoke.error;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -69,179 +147,75 @@ function CompartirEnvioPanel({ partida }: { partida: string }) {
         dias: duracion === 'entrega' ? null : Number(duracion),
         email: email.trim() === '' ? null : email.trim(),
       },
-      { onSuccess: setCreated },
+      { onSuccess: alCrear },
     );
   };
 
   return (
-    <Stack gap="md">
-      <Text size="sm">{t('envio.explicacion')}</Text>
-      {error && (
-        <Alert color="red" role="alert">
-          {error.message}
-        </Alert>
-      )}
-      {created && created.activo && <NuevoEnlace enlace={created} />}
-      <form onSubmit={submit} aria-label={t('envio.formulario')}>
-        <Stack gap="sm">
-          <Checkbox label={t('envio.seguimiento')} checked disabled readOnly />
-          <Checkbox
-            label={t('envio.entrega')}
-            checked={entrega}
-            onChange={(e) => setEntrega(e.currentTarget.checked)}
-          />
-          <Checkbox
-            label={t('envio.factura')}
-            checked={factura}
-            onChange={(e) => setFactura(e.currentTarget.checked)}
-          />
-          <NativeSelect
-            label={t('envio.duracion')}
-            value={duracion}
-            onChange={(e) => setDuracion(e.currentTarget.value)}
-            data={[
-              { value: 'entrega', label: t('envio.duracionEntrega') },
-              ...ENVIO_DIAS_OPCIONES.map((d) => ({
-                value: String(d),
-                label: t('envio.duracionDias', { count: d }),
-              })),
-            ]}
-          />
-          <TextInput
-            type="email"
-            label={t('envio.email')}
-            description={t('envio.emailAyuda')}
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            autoComplete="email"
-          />
-          <Group>
-            <Button type="submit" loading={create.isPending}>
-              {t('envio.crear')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-      <Title order={3} size="h5">
-        {t('envio.historial')}
-      </Title>
-      {enlaces.isPending ? (
-        <Group gap="xs" role="status">
-          <Loader size="xs" />
-          <Text size="sm">{t('envio.cargando')}</Text>
-        </Group>
-      ) : enlaces.isError ? (
-        <Group gap="xs">
-          <Text size="sm" c="red.8" role="alert">
-            {enlaces.error.message}
-          </Text>
-          <Button size="xs" variant="subtle" onClick={() => void enlaces.refetch()}>
-            {t('envio.reintentar')}
+    <form onSubmit={submit} aria-label={t('envio.formulario')}>
+      <Stack gap="sm">
+        <Checkbox label={t('envio.seguimiento')} checked disabled readOnly />
+        <Checkbox
+          label={t('envio.entrega')}
+          checked={entrega}
+          onChange={(e) => setEntrega(e.currentTarget.checked)}
+        />
+        <Checkbox
+          label={t('envio.factura')}
+          checked={factura}
+          onChange={(e) => setFactura(e.currentTarget.checked)}
+        />
+        <NativeSelect
+          label={t('envio.duracion')}
+          value={duracion}
+          onChange={(e) => setDuracion(e.currentTarget.value)}
+          data={[
+            ...(entregaPasada ? [] : [{ value: 'entrega', label: t('envio.duracionEntrega') }]),
+            ...ENVIO_DIAS_OPCIONES.map((d) => ({
+              value: String(d),
+              label: t('envio.duracionDias', { count: d }),
+            })),
+          ]}
+        />
+        <TextInput
+          type="email"
+          label={t('envio.email')}
+          description={t('envio.emailAyuda')}
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          autoComplete="email"
+        />
+        <Group>
+          <Button type="submit" loading={create.isPending}>
+            {t('envio.crear')}
           </Button>
         </Group>
-      ) : enlaces.data.items.length === 0 ? (
-        <Text size="sm">{t('envio.ninguno')}</Text>
-      ) : (
-        <Stack gap={6} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          {enlaces.data.items.map((enlace) => (
-            <EnlaceFila
-              key={enlace.id}
-              enlace={enlace}
-              revoking={revoke.isPending && revoke.variables === enlace.id}
-              onRevoke={() =>
-                revoke.mutate(enlace.id, {
-                  onSuccess: () => {
-                    if (created?.id === enlace.id) setCreated(undefined);
-                  },
-                })
-              }
-            />
-          ))}
-        </Stack>
-      )}
-    </Stack>
+      </Stack>
+    </form>
   );
 }
 
-function NuevoEnlace({ enlace }: { enlace: EnlacePorteCreado }) {
+/** Who made it and when, its expiry, what it shows, its openings and recipient. */
+function EnlaceDetalle({ enlace }: { enlace: EnlacePorte }) {
   const { t } = useTranslation();
-  return (
-    <Stack gap="xs">
-      <TextInput
-        label={t('envio.url')}
-        value={enlace.url}
-        readOnly
-        onFocus={(event) => event.currentTarget.select()}
-      />
-      <Group>
-        <CopyButton value={enlace.url}>
-          {({ copied, copy }) => (
-            <Button
-              variant="default"
-              leftSection={<IconCopy size={16} aria-hidden />}
-              onClick={copy}
-            >
-              {copied ? t('envio.copiado') : t('envio.copiar')}
-            </Button>
-          )}
-        </CopyButton>
-      </Group>
-      <Text size="xs" c="dimmed">
-        {enlace.destinatario_email
-          ? t('envio.enviadoA', { email: enlace.destinatario_email })
-          : t('envio.soloUnaVez')}
-      </Text>
-    </Stack>
-  );
-}
-
-function EnlaceFila({
-  enlace,
-  revoking,
-  onRevoke,
-}: {
-  enlace: EnlacePorte;
-  revoking: boolean;
-  onRevoke: () => void;
-}) {
-  const { t } = useTranslation();
-  const fecha = formatDateTime(enlace.created_at);
   const muestra = [
     t('envio.muestraSeguimiento'),
     ...(enlace.entrega ? [t('envio.muestraEntrega')] : []),
     ...(enlace.factura ? [t('envio.muestraFactura')] : []),
   ].join(', ');
   return (
-    <Group component="li" gap="sm" wrap="wrap" align="flex-start">
-      <Badge color={enlace.activo ? 'green' : 'gray'} variant="light">
-        {enlace.activo
-          ? t('envio.activo')
-          : enlace.revoked_at
-            ? t('envio.anulado')
-            : t('envio.caducado')}
-      </Badge>
-      <Stack gap={0} style={{ flex: 1, minWidth: 200 }}>
-        <Text size="sm">
-          {t('envio.creadoPor', { quien: enlace.creado_por, fecha })} ·{' '}
-          {t('envio.caduca', { fecha: formatDateTime(enlace.expires_at) })}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {muestra} · {t('envio.aperturas', { count: enlace.aperturas })}
-          {enlace.destinatario_email ? ` · ${enlace.destinatario_email}` : ''}
-        </Text>
-      </Stack>
-      {enlace.activo && (
-        <Button
-          size="xs"
-          color="red"
-          variant="subtle"
-          loading={revoking}
-          aria-label={t('envio.anularEtiqueta', { fecha })}
-          onClick={onRevoke}
-        >
-          {t('envio.anular')}
-        </Button>
-      )}
-    </Group>
+    <>
+      <Text size="sm">
+        {t('envio.creadoPor', {
+          quien: enlace.creado_por,
+          fecha: formatDateTime(enlace.created_at),
+        })}{' '}
+        · {t('envio.caduca', { fecha: formatDateTime(enlace.expires_at) })}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {muestra} · {t('envio.aperturas', { count: enlace.aperturas })}
+        {enlace.destinatario_email ? ` · ${enlace.destinatario_email}` : ''}
+      </Text>
+    </>
   );
 }

@@ -10,6 +10,7 @@ import { PageTitle } from '../../../components/page-title';
 import { PorteEstadoBadge } from '../../../components/porte-estado-badge';
 import { formatDate, formatInteger, formatKg } from '../../../lib/format';
 import { usePortalContext } from '../../../lib/portal-context';
+import { PorteAcciones, useHayPorteAcciones } from '../../../lib/porte-acciones';
 import { historicoExportUrls, useHistorico, type HistoricoFiltros } from '../api/get-historico';
 import { toSearchParams } from '../url-query';
 
@@ -17,6 +18,7 @@ import { toSearchParams } from '../url-query';
 export function HistoricoPage() {
   const { t } = useTranslation();
   const accessSuffix = usePortalContext()?.accessSuffix ?? '';
+  const conAcciones = useHayPorteAcciones();
   const [searchParams, setSearchParams] = useSearchParams();
   const fechaDesde = searchParams.get('fechaDesde') ?? undefined;
   const fechaHasta = searchParams.get('fechaHasta') ?? undefined;
@@ -95,8 +97,20 @@ export function HistoricoPage() {
         width: 140,
       },
       { id: 'incidencia', header: t('historico.col.incidencia'), cell: (p) => p.incidencia ?? '' },
+      // "Compartir envío" and any other action the app gives (issue 19).
+      ...(conAcciones
+        ? [
+            {
+              id: 'acciones',
+              header: t('historico.col.acciones'),
+              hideLabelOnCard: true,
+              stickyEnd: true,
+              cell: (p) => <PorteAcciones porte={p} lugar="fila" />,
+            } satisfies DataTableColumn<PorteHistorico>,
+          ]
+        : []),
     ],
-    [t, accessSuffix],
+    [t, accessSuffix, conAcciones],
   );
 
   return (

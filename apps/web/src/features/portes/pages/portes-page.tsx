@@ -10,6 +10,7 @@ import { EstadoEtaBadge } from '../../../components/estado-eta-badge';
 import { UltimaPosicion } from '../../../components/ultima-posicion';
 import { formatDate, formatHora, formatInteger, formatKg } from '../../../lib/format';
 import { usePortalContext } from '../../../lib/portal-context';
+import { PorteAcciones, useHayPorteAcciones } from '../../../lib/porte-acciones';
 import { portesExportUrls, usePortes, type PortesFiltros } from '../api/get-portes';
 import { toSearchParams } from '../url-query';
 import { PortesFilters } from '../components/portes-filters';
@@ -39,6 +40,7 @@ export function filtrosFromUrl(params: URLSearchParams): PortesFiltros {
 export function PortesPage() {
   const { t } = useTranslation();
   const accessSuffix = usePortalContext()?.accessSuffix ?? '';
+  const conAcciones = useHayPorteAcciones();
   const [searchParams, setSearchParams] = useSearchParams();
   const filtros = useMemo(() => filtrosFromUrl(searchParams), [searchParams]);
   const portes = usePortes(filtros);
@@ -169,8 +171,20 @@ export function PortesPage() {
         align: 'right',
         width: 90,
       },
+      // "Compartir envío" and any other action the app gives (issue 19).
+      ...(conAcciones
+        ? [
+            {
+              id: 'acciones',
+              header: t('portes.col.acciones'),
+              hideLabelOnCard: true,
+              stickyEnd: true,
+              cell: (p) => <PorteAcciones porte={p} lugar="fila" />,
+            } satisfies DataTableColumn<PorteActivo>,
+          ]
+        : []),
     ],
-    [t, accessSuffix],
+    [t, accessSuffix, conAcciones],
   );
 
   return (

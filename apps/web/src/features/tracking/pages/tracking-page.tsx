@@ -45,7 +45,7 @@ function TrackingDetalleView({ partida }: { partida: string }) {
   return (
     <Stack gap="lg">
       <Group justify="flex-end">
-        <PorteAcciones partida={detalle.partida} />
+        <PorteAcciones porte={detalle} />
       </Group>
       <PorteResumen porte={detalle} />
       <Grid gap="lg">

@@ -2,31 +2,17 @@ import type {
   EnlaceConductor,
   EnlaceConductorCreado,
 } from '@extranet/contracts/conductor/conductor';
-import {
-  Alert,
-  Badge,
-  Button,
-  CopyButton,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Modal, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconCopy, IconLink, IconShare } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { InlineError } from '../../../components/inline-status';
+import { EnlacesCapacidad } from '../../../components/enlaces-capacidad';
 import { formatDateTime } from '../../../lib/format';
 import {
   useCreateEnlaceConductor,
   useEnlacesConductor,
   useRevokeEnlaceConductor,
 } from '../api/enlaces-conductor';
-import { QrCode } from './qr-code';
 
 /**
  * The driver link of a transport (issue 17): a button opening a dialog to create it, show it
@@ -62,161 +48,46 @@ function EnlaceConductorPanel({ transporteId }: { transporteId: number }) {
   const enlaces = useEnlacesConductor(transporteId);
   const create = useCreateEnlaceConductor(transporteId);
   const revoke = useRevokeEnlaceConductor(transporteId);
-  // The token is shown once, on creation: the server keeps only its hash.
-  const [created, setCreated] = useState<EnlaceConductorCreado>();
-  const error = create.error ?? revoke.error;
-
   return (
-    <Stack gap="md">
-      <Text size="sm">{t('transportes.enlaceConductor.explicacion')}</Text>
-      {error && (
-        <Alert color="red" role="alert">
-          {error.message}
-        </Alert>
-      )}
-      {created && created.activo && <NuevoEnlace enlace={created} transporteId={transporteId} />}
-      <Group>
-        <Button
-          loading={create.isPending}
-          onClick={() => create.mutate(undefined, { onSuccess: setCreated })}
-        >
-          {created || enlaces.data?.items.some((e) => e.activo)
-            ? t('transportes.enlaceConductor.crearOtro')
-            : t('transportes.enlaceConductor.crear')}
-        </Button>
-      </Group>
-      <Title order={3} size="h5">
-        {t('transportes.enlaceConductor.historial')}
-      </Title>
-      {enlaces.isPending ? (
-        <Group gap="xs" role="status">
-          <Loader size="xs" />
-          <Text size="sm">{t('transportes.enlaceConductor.cargando')}</Text>
-        </Group>
-      ) : enlaces.isError ? (
-        <InlineError onRetry={() => void enlaces.refetch()}>{enlaces.error.message}</InlineError>
-      ) : enlaces.data.items.length === 0 ? (
-        <Text size="sm">{t('transportes.enlaceConductor.ninguno')}</Text>
-      ) : (
-        <Stack gap={6} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          {enlaces.data.items.map((enlace) => (
-            <EnlaceFila
-              key={enlace.id}
-              enlace={enlace}
-              revoking={revoke.isPending && revoke.variables === enlace.id}
-              onRevoke={() =>
-                revoke.mutate(enlace.id, {
-                  onSuccess: () => {
-                    if (created?.id === enlace.id) setCreated(undefined);
-                  },
-                })
-              }
-            />
-          ))}
-        </Stack>
-      )}
-    </Stack>
-  );
-}
-
-function NuevoEnlace({
-  enlace,
-  transporteId,
-}: {
-  enlace: EnlaceConductorCreado;
-  transporteId: number;
-}) {
-  const { t } = useTranslation();
-  const canShare = typeof navigator.share === 'function';
-  return (
-    <Stack gap="sm" align="center">
-      <QrCode value={enlace.url} label={t('transportes.enlaceConductor.qr')} />
-      <TextInput
-        label={t('transportes.enlaceConductor.url')}
-        value={enlace.url}
-        readOnly
-        w="100%"
-        onFocus={(event) => event.currentTarget.select()}
-      />
-      <Group>
-        <CopyButton value={enlace.url}>
-          {({ copied, copy }) => (
-            <Button
-              variant="default"
-              leftSection={<IconCopy size={16} aria-hidden />}
-              onClick={copy}
-            >
-              {copied
-                ? t('transportes.enlaceConductor.copiado')
-                : t('transportes.enlaceConductor.copiar')}
-            </Button>
-          )}
-        </CopyButton>
-        {canShare && (
+    <EnlacesCapacidad<EnlaceConductor, EnlaceConductorCreado>
+      explicacion={t('transportes.enlaceConductor.explicacion')}
+      errorCrear={create.error}
+      crear={(alCrear, hayActivo) => (
+        <Group>
           <Button
-            variant="default"
-            leftSection={<IconShare size={16} aria-hidden />}
-            onClick={() =>
-              void navigator
-                .share({
-                  title: t('transportes.enlaceConductor.boton'),
-                  text: t('transportes.enlaceConductor.compartirTexto', { id: transporteId }),
-                  url: enlace.url,
-                })
-                // Cancelled by the user: nothing to say.
-                .catch(() => undefined)
-            }
+            loading={create.isPending}
+            onClick={() => create.mutate(undefined, { onSuccess: alCrear })}
           >
-            {t('transportes.enlaceConductor.compartir')}
+            {hayActivo
+              ? t('transportes.enlaceConductor.crearOtro')
+              : t('transportes.enlaceConductor.crear')}
           </Button>
-        )}
-      </Group>
-      <Text size="xs" c="dimmed">
-        {t('transportes.enlaceConductor.soloUnaVez')}
-      </Text>
-    </Stack>
-  );
-}
-
-function EnlaceFila({
-  enlace,
-  revoking,
-  onRevoke,
-}: {
-  enlace: EnlaceConductor;
-  revoking: boolean;
-  onRevoke: () => void;
-}) {
-  const { t } = useTranslation();
-  const fecha = formatDateTime(enlace.created_at);
-  return (
-    <Group component="li" gap="sm" wrap="wrap">
-      <Badge color={enlace.activo ? 'green' : 'gray'} variant="light">
-        {enlace.activo
-          ? t('transportes.enlaceConductor.activo')
-          : enlace.revoked_at
-            ? t('transportes.enlaceConductor.anulado')
-            : t('transportes.enlaceConductor.caducado')}
-      </Badge>
-      <Text size="sm">
-        {t('transportes.enlaceConductor.creado', { fecha })} ·{' '}
-        {t('transportes.enlaceConductor.caduca', { fecha: formatDateTime(enlace.expires_at) })}
-        {enlace.last_used_at
-          ? ` · ${t('transportes.enlaceConductor.ultimoUso', { fecha: formatDateTime(enlace.last_used_at) })}`
-          : ''}
-      </Text>
-      {enlace.activo && (
-        <Button
-          size="xs"
-          color="red"
-          variant="subtle"
-          loading={revoking}
-          aria-label={t('transportes.enlaceConductor.anularEtiqueta', { fecha })}
-          onClick={onRevoke}
-        >
-          {t('transportes.enlaceConductor.anular')}
-        </Button>
+        </Group>
       )}
-    </Group>
+      nuevo={() => ({
+        etiqueta: t('transportes.enlaceConductor.url'),
+        qr: t('transportes.enlaceConductor.qr'),
+        nota: t('transportes.enlaceConductor.soloUnaVez'),
+        compartir: {
+          title: t('transportes.enlaceConductor.boton'),
+          text: t('transportes.enlaceConductor.compartirTexto', { id: transporteId }),
+        },
+      })}
+      historial={{
+        titulo: t('transportes.enlaceConductor.historial'),
+        ninguno: t('transportes.enlaceConductor.ninguno'),
+      }}
+      enlaces={enlaces}
+      detalle={(enlace) => (
+        <Text size="sm">
+          {t('transportes.enlaceConductor.creado', { fecha: formatDateTime(enlace.created_at) })} ·{' '}
+          {t('transportes.enlaceConductor.caduca', { fecha: formatDateTime(enlace.expires_at) })}
+          {enlace.last_used_at
+            ? ` · ${t('transportes.enlaceConductor.ultimoUso', { fecha: formatDateTime(enlace.last_used_at) })}`
+            : ''}
+        </Text>
+      )}
+      revocar={revoke}
+    />
   );
 }
