@@ -165,8 +165,8 @@ export function createAppRoutes(bridge: RouterBridge): RouteObject[] {
                   resource: customerResources.tracking,
                 }),
                 lazy: lazyComponent(
-                  () => import('./tracking-con-compartir'),
-                  (m) => m.TrackingConCompartir,
+                  () => import('../features/tracking/pages/tracking-page'),
+                  (m) => m.TrackingPage,
                 ),
               },
               {
@@ -178,8 +178,8 @@ export function createAppRoutes(bridge: RouterBridge): RouteObject[] {
                   resource: customerResources.tracking,
                 }),
                 lazy: lazyComponent(
-                  () => import('./tracking-con-compartir'),
-                  (m) => m.TrackingConCompartir,
+                  () => import('../features/tracking/pages/tracking-page'),
+                  (m) => m.TrackingPage,
                 ),
               },
               {
