@@ -63,7 +63,7 @@ test.describe('lecturas condicionales', () => {
     await expect(page.getByRole('region', { name: 'Portes en curso' })).toBeVisible({
       timeout: 30_000,
     });
-    await expect.poll(() => statuses.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    // Its first read may come inside the HTML too: the refreshes are what this test is about.
     await expectRefreshAnswered304(page, statuses);
     // The 304 left the page as it was: its list is still there.
     await expect(page.getByRole('region', { name: 'Portes en curso' })).toBeVisible();

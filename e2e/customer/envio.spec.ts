@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { loginAs } from '../fixtures.js';
+import Database from 'better-sqlite3';
+import { dataDir, loginAs } from '../fixtures.js';
 
 interface Documento {
   id: number;
@@ -95,5 +98,65 @@ test('a customer shares one shipment; the visitor sees only it and only the chos
   await expect(visitor.getByRole('alert')).toContainText('ha anulado este enlace');
   await visitor.setViewportSize({ width: 360, height: 740 });
   await visitor.screenshot({ path: 'build/screenshots/envio-anulado-movil.png' });
+  await context.close();
+});
+
+/**
+ * Moves a shared link's end to `instant`, as time passing would: the e2e server's SQLite file,
+ * the row found by the token's hash (what the server stores, `envio:` + token, SHA-256).
+ */
+function caducarEnlace(token: string, instant: Date) {
+  const db = new Database(path.join(dataDir(), 'extranet.sqlite'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    const hash = createHash('sha256').update(`envio:${token}`).digest('hex');
+    const changed = db
+      .prepare('UPDATE enlaces_porte SET expires_at = ? WHERE token_hash = ?')
+      .run(instant.toISOString(), hash).changes;
+    expect(changed, 'the link row').toBe(1);
+  } finally {
+    db.close();
+  }
+}
+
+test('a link whose time is over says so at once, when it ended and whom to ask', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await loginAs(page, 'cliente@demo.es');
+  await expect(page).toHaveURL(/\/clientes\/tracking$/, { timeout: 30_000 });
+  // The demo's live shipment: its link lives until 7 days after delivery by default.
+  await page.goto('/clientes/tracking-porte/2699002');
+  await page.getByRole('button', { name: 'Compartir envío' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Compartir envío 2699002' });
+  await dialog.getByRole('button', { name: 'Crear enlace' }).click();
+  const url = await dialog.getByRole('textbox', { name: 'Enlace del envío' }).inputValue();
+  const token = url.split('/').at(-1)!;
+
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const visitor = await context.newPage();
+  await visitor.goto(new URL(url).pathname);
+  await expect(visitor.getByRole('heading', { name: 'Envío 2699002' })).toBeVisible();
+
+  // Its end passes while the visitor has the page open: the next read is refused.
+  const ayer = new Date(Date.now() - 86_400_000);
+  caducarEnlace(token, ayer);
+  await visitor.reload();
+  const fecha = new Intl.DateTimeFormat('es-ES', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: 'Europe/Madrid',
+  }).format(ayer);
+  await expect(visitor.getByRole('alert')).toContainText(
+    `Este enlace caducó el ${fecha}. Si necesita seguir el envío, pida uno nuevo a Conservas del Ebro S.A.`,
+  );
+  await expect(visitor.getByRole('heading', { name: 'Envío 2699002' })).toHaveCount(0);
+  await visitor.screenshot({ path: 'build/screenshots/envio-caducado-movil.png' });
+  // The customer's list says so too.
+  await page.reload();
+  await page.getByRole('button', { name: 'Compartir envío' }).click();
+  await expect(dialog.getByText('Caducado').first()).toBeVisible();
   await context.close();
 });

@@ -81,6 +81,9 @@ export function PortesPage() {
         id: 'origen',
         header: t('portes.col.origen'),
         cell: (p) => `${p.origen_poblacion} (${p.origen_pais_iso})`,
+        // Below 1600 px the row's share action needs its room; the customer's own warehouse is
+        // usually the origin ("Columnas" shows it again).
+        showFrom: 'xxl',
       },
       {
         id: 'destino',
