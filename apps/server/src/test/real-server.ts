@@ -31,7 +31,7 @@ export interface RealServer {
 }
 
 /**
- * The real server (src/server.ts through tsx, as `npm run dev` without watch) in its own
+ * The real server (src/server.ts with tsx's loader, as `npm run dev` without watch) in its own
  * process on a free port, with a temporary data directory; resolves once /healthz answers.
  */
 export async function startRealServer(
@@ -40,21 +40,26 @@ export async function startRealServer(
 ): Promise<RealServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'extranet-fault-'));
-  const tsx = path.join(serverDir, '../../node_modules/.bin/tsx');
-  const child = spawn(tsx, ['--conditions=source', 'src/server.ts', ...args], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SESSION_SECRET: 'fault-secret-fault-secret-fault-secret-01',
-      LOG_LEVEL: 'warn',
-      ...env,
+  // One process, node with tsx's loader: through the `tsx` command the server would be its
+  // child, and a SIGKILL would kill the command and leave the server running.
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--conditions=source', 'src/server.ts', ...args],
+    {
+      cwd: serverDir,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SESSION_SECRET: 'fault-secret-fault-secret-fault-secret-01',
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
