@@ -10,7 +10,8 @@ test('customer pages in English: shipments, history and tracking', async ({ page
 
   await page.goto('/clientes/portes?lang=en');
   await expect(page.getByRole('heading', { level: 1, name: 'Shipments' })).toBeVisible();
-  for (const column of ['Shipment', 'Status', 'Origin', 'Destination', 'Last stop', 'Delay']) {
+  // "Origin" shows from 1600 px (the row's share action needs its room): the viewport is narrower.
+  for (const column of ['Shipment', 'Status', 'Destination', 'Last stop', 'Delay']) {
     await expect(page.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
   }
   await expect(page.getByText('In transit').first()).toBeVisible();
