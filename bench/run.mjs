@@ -1,4 +1,5 @@
-// `npm run bench [-- --sizes 10k,1m --db sqlite,postgres --duration 10 --escenarios api,pings,condicionales --write]`:
+// `npm run bench [-- --sizes 10k,1m --db sqlite,postgres --duration 10 --escenarios api,pings,condicionales,pares --write]`
+// (pings: `--enlaces 2000 --perfil <folder>`):
 // benchmarks against the built server (run `npm run build` first). With --write, writes its
 // sections of docs/benchmarks.md (api, pings, condicionales); without it, only prints them.
 import { execFileSync, spawn } from 'node:child_process';
@@ -21,8 +22,15 @@ const { values } = parseArgs({
     'admin-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
     port: { type: 'string', default: '3310' },
     // api: lists, pages and uploads; pings: the driver's position batches (issue 17).
-    escenarios: { type: 'string', default: 'api,pings,condicionales' },
+    // pares: the product against hand-written peers (issue 21), CPU per request by rounds.
+    escenarios: { type: 'string', default: 'api,pings,condicionales,pares' },
+    rondas: { type: 'string', default: '3' },
+    // pares: more product processes to compare, `;`-separated: node flags and VAR=value.
+    variantes: { type: 'string', default: '' },
     enlaces: { type: 'string', default: '2000' },
+    // pings: the server writes a CPU profile (node --cpu-prof) into this folder, to read in
+    // Chrome DevTools or with bench/profile.mjs's summary.
+    perfil: { type: 'string' },
     // Writes the sections into docs/benchmarks.md (the only way that file is generated).
     write: { type: 'boolean', default: false },
   },
@@ -82,7 +90,8 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (...args) => console.log(...args);
 
 async function waitHttp(url, child) {
-  for (let i = 0; i < 600; i++) {
+  // Up to 3 min: on a loaded shared machine a server can take a minute to start.
+  for (let i = 0; i < 1800; i++) {
     if (child.exitCode !== null) throw new Error(`el proceso terminó al arrancar (${url})`);
     try {
       if ((await fetch(url)).ok) return;
@@ -395,14 +404,14 @@ async function databaseFloor(prep) {
 
 // ---------- run ----------
 
-function startServer(env) {
-  const child = spawn(process.execPath, [path.join(serverDist, 'server.js')], {
+function startServer(env, { port = PORT, nodeFlags = [] } = {}) {
+  const child = spawn(process.execPath, [...nodeFlags, path.join(serverDist, 'server.js')], {
     cwd: root,
     env: {
       ...env,
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
-      PORT: String(PORT),
+      PORT: String(port),
       SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -502,19 +511,19 @@ async function driverLinks(prep, count) {
 /**
  * POST /api/conductor/:token/posiciones with batches of PINGS_POR_LOTE fresh pings, round robin
  * over the links, each link from its own address (X-Forwarded-For behind TRUST_PROXY: phones
- * do not share one, and the per-address limit of 60 calls a minute stays out of the way).
+ * do not share one, and the per-address limit of 60 calls a minute stays out of the way), for
+ * DURATION or `amount` batches; `seq` carries the round on from an earlier call.
  */
-async function measurePings(base, tokens) {
-  let seq = 0;
+async function measurePings(base, tokens, { seq = { n: 0 }, amount } = {}) {
   const result = await autocannon({
     url: base,
     connections: CONNECTIONS,
-    duration: DURATION,
+    ...(amount ? { amount } : { duration: DURATION }),
     requests: [
       {
         method: 'POST',
         setupRequest: (req) => {
-          const n = seq++;
+          const n = seq.n++;
           const k = n % tokens.length;
           const vuelta = Math.floor(n / tokens.length);
           const now = Date.now();
@@ -572,12 +581,19 @@ async function pingScenario() {
     for (const dbName of DBS) {
       log(`\n== posiciones ${dbName}: ${enlaces} enlaces del conductor…`);
       const prep = await prepare(dbName, { label: '10k', n: 10_000 });
-      const server = startServer({ ...prep.env, TRUST_PROXY: 'true' });
+      const server = startServer(
+        { ...prep.env, TRUST_PROXY: 'true' },
+        { nodeFlags: values.perfil ? ['--cpu-prof', `--cpu-prof-dir=${values.perfil}`] : [] },
+      );
       try {
         const tokens = await driverLinks(prep, enlaces);
         await waitHttp(`http://127.0.0.1:${PORT}/healthz`, server);
+        // Trucks already on the road: each link's first batch (its first ETA, a status
+        // change told to the ERP) is sent before the measurement, which sees the steady state.
+        const seq = { n: 0 };
+        await measurePings(`http://127.0.0.1:${PORT}`, tokens, { seq, amount: tokens.length });
         const before = await pingsGuardados(prep.handle.db);
-        const r = await measurePings(`http://127.0.0.1:${PORT}`, tokens);
+        const r = await measurePings(`http://127.0.0.1:${PORT}`, tokens, { seq });
         const guardadas = (await pingsGuardados(prep.handle.db)) - before;
         const porSegundo = guardadas / r.seconds;
         rows.push({ dbName, ...r, porSegundo });
@@ -617,7 +633,7 @@ async function pingScenario() {
       started,
       `autocannon, ${CONNECTIONS} conexiones, ${DURATION} s por base de datos`,
     ),
-    `- Carga: ${fmtN(enlaces)} transportes en ruta, cada uno con su enlace del conductor (creado por el servicio del servidor) y un porte con coordenadas, en una base con los 10.000 transportes y portes de \`db:bulk\`; \`POST /api/conductor/:token/posiciones\` con lotes de ${PINGS_POR_LOTE} posiciones nuevas, por turno entre los enlaces, cada enlace desde su propia dirección (\`X-Forwarded-For\` con \`TRUST_PROXY=true\`, como móviles distintos). Cada lote se valida, se guarda y recalcula la ETA del transporte. Posiciones/s = filas nuevas en \`posiciones_conductor\` ÷ duración.`,
+    `- Carga: ${fmtN(enlaces)} transportes en ruta, cada uno con su enlace del conductor (creado por el servicio del servidor) y un porte con coordenadas, en una base con los 10.000 transportes y portes de \`db:bulk\`; \`POST /api/conductor/:token/posiciones\` con lotes de ${PINGS_POR_LOTE} posiciones nuevas, por turno entre los enlaces (antes de medir, un lote por enlace: camiones ya en ruta), cada enlace desde su propia dirección (\`X-Forwarded-For\` con \`TRUST_PROXY=true\`, como móviles distintos). Cada lote se valida, se guarda y recalcula la ETA del transporte. Posiciones/s = filas nuevas en \`posiciones_conductor\` ÷ duración.`,
     '',
     '| Base de datos | lotes/s | posiciones guardadas/s | p50 ms | p99 ms | errores |',
     '|---|---:|---:|---:|---:|---:|',
@@ -633,9 +649,7 @@ async function pingScenario() {
   ].join('\n');
   writeDocSection('pings', section);
   log(`\n${section}`);
-  log(
-    `docs/benchmarks.md actualizado. ${checks.filter((c) => !c.ok).length} objetivos sin cumplir.`,
-  );
+  log(`${checks.filter((c) => !c.ok).length} objetivos sin cumplir.`);
 }
 
 /** The first lines of a section: date, commit, machine, command. */
@@ -682,6 +696,7 @@ function writeDocSection(name, section) {
   writeFileSync(docPath, doc);
   // The generated tables pass `npm run lint` (prettier --check .) as they are written.
   execFileSync('npx', ['prettier', '--write', docPath], { cwd: root, stdio: 'ignore' });
+  log(`docs/benchmarks.md: sección «${name}» actualizada.`);
 }
 
 /** Target of issue 21 point 4: a 304 costs at most this fraction of the full read. */
@@ -794,6 +809,320 @@ async function conditionalScenario() {
   log(`\n${section}`);
 }
 
+// ---------- the hand-written peers (issue 21, points 1, 3 and 5) ----------
+
+const { findSesion } = await import(path.join(serverDist, 'modules/sesiones/repository.js'));
+const { hasRecurso } = await import(path.join(serverDist, 'modules/menus/repository.js'));
+const { supplierResources } = await import(
+  path.join(root, 'packages/contracts/dist/menus/menu.js')
+);
+
+/** Targets of issue 21 (ratios of CPU per request in one interleaved run). */
+const TARGET_PEER = { listVsArrays: 1.0, authVsHealthz: 0.5, healthzVsHello: 0.6 };
+
+/**
+ * The SQL texts the server runs for the transport history page 1, taken from its own code: the
+ * session and resource reads through a database whose `executeQuery` records what it is given,
+ * the page from the repository's query builder. The peers run exactly these texts.
+ */
+async function productSql(prep) {
+  const seen = [];
+  const real = prep.handle.db;
+  const recording = new Proxy(real, {
+    get(target, prop) {
+      if (prop === 'executeQuery') {
+        return async (query) => {
+          seen.push({ sql: query.sql, parameters: query.parameters });
+          return { rows: [] };
+        };
+      }
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  await findSesion(recording, 'clave');
+  await hasRecurso(recording, 7, 'proveedores', supplierResources.transportes);
+  const page = historialQuery(real, 3, {}, undefined, PAGE + 1).compile();
+  const [session, recurso] = seen;
+  // The peers bind these parameters in this order; a change in the server's queries stops here.
+  const expect = (what, actual, wanted) => {
+    if (JSON.stringify(actual) !== JSON.stringify(wanted))
+      throw new Error(
+        `${what}: parámetros ${JSON.stringify(actual)}, el par espera ${JSON.stringify(wanted)}`,
+      );
+  };
+  expect('sesión', session?.parameters, ['clave']);
+  expect('recurso', recurso?.parameters, [7, 'proveedores', supplierResources.transportes, 1]);
+  expect('página', page.parameters, [3, PAGE + 1]);
+  return { session: session.sql, recurso: recurso.sql, page: page.sql };
+}
+
+function startPeer(prep, sql, port, mode) {
+  return spawn(process.execPath, [path.join(root, 'bench/peer.mjs'), String(port), mode], {
+    cwd: root,
+    env: {
+      ...prep.env,
+      PEER_SQL: JSON.stringify(sql),
+      PEER_RECURSO: supplierResources.transportes,
+      PEER_SQLITE_FILE: path.join(prep.dataDir, 'extranet.sqlite'),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+/** Extra product processes (`--variantes "--max-semi-space-size=32;LOG_LEVEL=warn"`). */
+const VARIANTS = (values.variantes ?? '')
+  .split(';')
+  .map((v) => v.trim())
+  .filter(Boolean)
+  .map((spec) => {
+    const tokens = spec.split(/\s+/);
+    const env = Object.fromEntries(
+      tokens.filter((t) => /^[A-Z_]+=/.test(t)).map((t) => t.split(/=(.*)/s).slice(0, 2)),
+    );
+    return { spec, env, nodeFlags: tokens.filter((t) => !/^[A-Z_]+=/.test(t)) };
+  });
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/**
+ * Product against the hand-written peers on the same database: rounds of every row in turn,
+ * the order rotated each round, the CPU per request of the process that answered (utime +
+ * stime from /proc ÷ requests), medians and spread.
+ */
+/**
+ * CPU ms this process needs for a fixed loop: compared between runs, how much slower the machine
+ * ran while the figures were taken (a shared virtual machine's /proc counts the time its CPUs
+ * were given to others as the process's own).
+ */
+function calibrationMs() {
+  const before = process.cpuUsage();
+  let x = 0;
+  for (let i = 0; i < 5e7; i++) x = (x + i) % 1_000_003;
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000 + (x < 0 ? 1 : 0);
+}
+
+async function peerScenario() {
+  const started = Date.now();
+  const calibration = [calibrationMs()];
+  const fmtN = (n, d = 0) =>
+    n.toLocaleString('es', { maximumFractionDigits: d, minimumFractionDigits: d });
+  const rounds = Number(values.rondas);
+  const tables = [];
+  const checks = [];
+  try {
+    for (const dbName of DBS) {
+      for (const size of SIZES) {
+        log(`\n== pares ${dbName} ${size.label}: generando datos…`);
+        const prep = await prepare(dbName, size);
+        const sql = await productSql(prep);
+        const ports = { product: PORT, hello: PORT + 1, objects: PORT + 2, arrays: PORT + 3 };
+        const children = [];
+        try {
+          // One server starting at a time: several at once on a loaded machine start slowly.
+          const product = startServer(prep.env);
+          children.push(product);
+          await waitHttp(`http://127.0.0.1:${ports.product}/healthz`, product);
+          const objects = startPeer(prep, sql, ports.objects, 'objects');
+          children.push(objects);
+          const arrays = startPeer(prep, sql, ports.arrays, 'arrays');
+          children.push(arrays);
+          const hello = spawn(
+            process.execPath,
+            [path.join(root, 'bench/hello.mjs'), String(ports.hello)],
+            {
+              stdio: 'inherit',
+            },
+          );
+          children.push(hello);
+          const url = (port, p) => `http://127.0.0.1:${port}${p}`;
+          await waitHttp(url(ports.objects, '/healthz'), objects);
+          await waitHttp(url(ports.arrays, '/healthz'), arrays);
+          await waitHttp(url(ports.hello, '/hello'), hello);
+          const variants = [];
+          for (const [i, v] of VARIANTS.entries()) {
+            const child = startServer(
+              { ...prep.env, ...v.env },
+              { port: PORT + 4 + i, nodeFlags: v.nodeFlags },
+            );
+            children.push(child);
+            const base = `http://127.0.0.1:${PORT + 4 + i}`;
+            await waitHttp(`${base}/healthz`, child);
+            variants.push({ ...v, child, base });
+          }
+          const carrier = await login(url(ports.product, ''), prep.proveedor.email, 'proveedores');
+          const list = `/api/proveedores/transportes?limit=${PAGE}`;
+          const headers = { cookie: carrier.cookie };
+          // Same request, same bytes: the peers must answer exactly the product's body, and
+          // refuse a request without the session as the product does.
+          const body = async (u, h) => {
+            const res = await fetch(u, { headers: h });
+            return { status: res.status, text: await res.text() };
+          };
+          const expected = await body(url(ports.product, list), headers);
+          if (expected.status !== 200 || JSON.parse(expected.text).items.length !== PAGE)
+            throw new Error(`producto: ${expected.status} ${expected.text.slice(0, 200)}`);
+          for (const [name, port] of [
+            ['par (objetos)', ports.objects],
+            ['par (arrays)', ports.arrays],
+            ...variants.map((v) => [`producto ${v.spec}`, Number(new URL(v.base).port)]),
+          ]) {
+            const got = await body(url(port, list), headers);
+            if (got.status !== 200 || got.text !== expected.text) {
+              const at = [...got.text].findIndex((ch, i) => ch !== expected.text[i]);
+              throw new Error(
+                `${name}: la respuesta no es la del producto (HTTP ${got.status}; difiere en el carácter ${at}: «${got.text.slice(Math.max(0, at - 60), at + 60)}» frente a «${expected.text.slice(Math.max(0, at - 60), at + 60)}»)`,
+              );
+            }
+            const anonymous = await body(url(port, list), {});
+            if (anonymous.status !== 401)
+              throw new Error(`${name}: sin sesión contesta ${anonymous.status}, no 401`);
+          }
+          const rows = [
+            {
+              key: 'product',
+              name: 'producto: transportes, 1.ª página',
+              pid: product.pid,
+              url: url(ports.product, list),
+              headers,
+            },
+            {
+              key: 'objects',
+              name: 'par a mano, filas como objetos',
+              pid: objects.pid,
+              url: url(ports.objects, list),
+              headers,
+            },
+            {
+              key: 'arrays',
+              name: 'par a mano, filas como arrays',
+              pid: arrays.pid,
+              url: url(ports.arrays, list),
+              headers,
+            },
+            {
+              key: 'healthz',
+              name: 'producto: GET /healthz',
+              pid: product.pid,
+              url: url(ports.product, '/healthz'),
+              headers: {},
+            },
+            {
+              key: 'auth',
+              name: 'producto: GET /api/auth (con sesión)',
+              pid: product.pid,
+              url: url(ports.product, '/api/auth'),
+              headers,
+            },
+            {
+              key: 'hello',
+              name: 'Fastify «hello» (bench/hello.mjs)',
+              pid: hello.pid,
+              url: url(ports.hello, '/hello'),
+              headers: {},
+            },
+            ...variants.map((v) => ({
+              key: `variant:${v.spec}`,
+              name: `producto \`${v.spec}\`: transportes, 1.ª página`,
+              pid: v.child.pid,
+              url: `${v.base}${list}`,
+              headers,
+            })),
+          ].map((r) => ({ ...r, cpu: [], rps: [], errors: 0, causes: new Set() }));
+          for (let round = 0; round < rounds; round++) {
+            const order = [
+              ...rows.slice(round % rows.length),
+              ...rows.slice(0, round % rows.length),
+            ];
+            log(`  ronda ${round + 1}/${rounds}: ${order.map((r) => r.key).join(', ')}`);
+            for (const row of order) {
+              const m = await measure(row.url, row.headers, '2', row.pid);
+              row.cpu.push(m.cpuUsPerReq);
+              row.rps.push(m.rps);
+              row.errors += m.errors;
+              if (m.causes) row.causes.add(m.causes);
+            }
+          }
+          const by = Object.fromEntries(rows.map((r) => [r.key, r]));
+          // Ratios within each round (the rows of one round ran seconds apart, under the same
+          // load), then their median and spread: steadier than a ratio of medians.
+          const ratios = (a, b) => by[a].cpu.map((x, i) => x / by[b].cpu[i]);
+          const spread = (xs) =>
+            `${fmtN(median(xs), 2)} (${fmtN(Math.min(...xs), 2)}–${fmtN(Math.max(...xs), 2)})`;
+          const where = `${dbName} ${size.label}`;
+          const listRatio = ratios('product', 'arrays');
+          const authRatio = ratios('healthz', 'auth');
+          const healthzRatio = ratios('hello', 'healthz');
+          checks.push(
+            {
+              ok: median(listRatio) <= TARGET_PEER.listVsArrays,
+              what: `${where}: transportes, 1.ª página ≤ ${fmtN(TARGET_PEER.listVsArrays, 1)}× la CPU por petición del par con arrays: ${spread(listRatio)}×`,
+            },
+            {
+              ok: median(authRatio) >= TARGET_PEER.authVsHealthz,
+              what: `${where}: GET /api/auth ≥ ${fmtN(TARGET_PEER.authVsHealthz, 1)}× /healthz (CPU de /healthz ÷ CPU de /api/auth): ${spread(authRatio)}×`,
+            },
+            {
+              ok: median(healthzRatio) >= TARGET_PEER.healthzVsHello,
+              what: `${where}: /healthz ≥ ${fmtN(TARGET_PEER.healthzVsHello, 1)}× hello (CPU de hello ÷ CPU de /healthz): ${spread(healthzRatio)}×`,
+            },
+            ...rows.map((r) => ({
+              ok: r.errors === 0,
+              what: `${where}: ${r.name}, sin errores${r.causes.size ? ` (${[...r.causes].join(', ')})` : ''}`,
+            })),
+          );
+          tables.push(
+            `### ${dbName}, ${size.label} (${fmtN(size.n)} transportes; datos en ${fmtN(prep.seconds)} s)`,
+            '',
+            '| Fila | µs CPU/pet. (mediana) | mín.–máx. | × par con arrays, por ronda (mediana, mín.–máx.) | req/s (mediana) | mín.–máx. | errores |',
+            '|---|---:|---:|---:|---:|---:|---:|',
+            ...rows.map(
+              (r) =>
+                `| ${r.name} | ${fmtN(median(r.cpu))} | ${fmtN(Math.min(...r.cpu))}–${fmtN(Math.max(...r.cpu))} | ${spread(ratios(r.key, 'arrays'))} | ${fmtN(median(r.rps))} | ${fmtN(Math.min(...r.rps))}–${fmtN(Math.max(...r.rps))} | ${r.errors} |`,
+            ),
+            '',
+          );
+        } finally {
+          for (const child of children) await stop(child);
+          await prep.handle.close();
+          rmSync(prep.dataDir, { recursive: true, force: true });
+        }
+      }
+    }
+  } finally {
+    if (DBS.includes('postgres'))
+      await adminQuery('drop database if exists extranet_bench with (force)').catch(
+        () => undefined,
+      );
+  }
+  calibration.push(calibrationMs());
+  const section = [
+    '## Producto frente a un servidor escrito a mano',
+    '',
+    ...benchHeader(
+      started,
+      `autocannon, ${CONNECTIONS} conexiones, ${DURATION} s por fila y ronda, ${rounds} rondas`,
+    ),
+    `- Pares (\`bench/peer.mjs\`): Fastify y el driver solos (better-sqlite3, \`pg\`), sobre la misma base de datos que el producto. Hacen el mismo trabajo por petición: la cookie \`sid\` → su sha256 → la fila de la sesión (caducidad por inactividad, absoluta y del enlace de acceso, como \`apps/server\`), el recurso del menú de la sección, la página (${PAGE} filas + 1) y su cursor. Ejecutan el texto SQL que compila el código del servidor (capturado por el banco) y contestan los mismos bytes: el banco compara el cuerpo de cada par con el del producto para la misma petición y se detiene si difieren. «Objetos»: filas como objetos del driver; «arrays»: \`statement.raw()\` / \`rowMode: 'array'\`, el objeto de la respuesta construido una vez.`,
+    `- Rondas intercaladas: en cada ronda, cada fila una vez, el orden rotado una posición por ronda. Coste = CPU (utime + stime de \`/proc/<pid>/stat\`) del proceso que contesta ÷ peticiones; en PostgreSQL sin la CPU del propio PostgreSQL. Las req/s dependen de lo que la máquina ejecute a la vez (véase la carga media): la CPU por petición es la cifra que vale. Los cocientes de los objetivos son cocientes de CPU por petición (≈ cocientes de req/s con la CPU saturada).`,
+    '',
+    `- Calibración: un bucle fijo en el proceso del banco costó ${calibration.map((ms) => fmtN(ms)).join(' ms al empezar y ')} ms al terminar (compárese entre ejecuciones: cuanto más, más cargada la máquina); las cifras absolutas de CPU están infladas por lo que comparte la máquina; los cocientes de una misma ronda, mucho menos.`,
+    '',
+    ...tables,
+    '### Objetivos',
+    '',
+    ...checks.map((c) => `- ${c.ok ? '✅' : '❌'} ${c.what}`),
+    '',
+  ].join('\n');
+  writeDocSection('pares', section);
+  log(`\n${section}`);
+}
+
+if (SCENARIOS.has('pares')) await peerScenario();
 if (SCENARIOS.has('condicionales')) await conditionalScenario();
 if (SCENARIOS.has('pings')) await pingScenario();
 if (!SCENARIOS.has('api')) process.exit(0);
@@ -1049,4 +1378,4 @@ const section = [
 
 writeDocSection('api', section);
 log(`\n${section}`);
-log(`docs/benchmarks.md actualizado. ${checks.filter((c) => !c.ok).length} objetivos sin cumplir.`);
+log(`${checks.filter((c) => !c.ok).length} objetivos sin cumplir.`);

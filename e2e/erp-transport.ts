@@ -40,6 +40,8 @@ export interface ErpTransportOptions {
 
 /** What a spec needs of the shipment and the transport it posted. */
 export interface ErpTransport {
+  /** The API key the spec's batches went with (for more calls of the same ERP). */
+  key: string;
   sufijo: string;
   partida: string;
   referencia: string;
@@ -126,5 +128,5 @@ export async function postErpTransport(
       ],
     },
   ]);
-  return { sufijo, partida, referencia };
+  return { key, sufijo, partida, referencia };
 }

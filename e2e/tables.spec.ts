@@ -63,6 +63,8 @@ async function nestedScrollers(page: Page): Promise<string[]> {
 
 test.describe('desktop 1440×900', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
+  // A login, reloads and a measure of every column on a busy two-core machine.
+  test.setTimeout(120_000);
 
   test('hides and shows columns of the transport history, as chosen after a reload, then restores them', async ({
     page,

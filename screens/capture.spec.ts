@@ -88,3 +88,25 @@ test('carrier portal and driver page', async ({ page, browser }) => {
   await capture(driver, 'conductor');
   await driver.close();
 });
+
+test('notice centre', async ({ browser }) => {
+  test.setTimeout(180_000);
+  // The customer: the live trip's arrival and loading (told at start), a delay, a delivery. The
+  // carrier: the certificate about to expire (the jobs at start), offers, a saved search's load.
+  for (const [email, portal, path, heading, name] of [
+    ['cliente@demo.es', 'clientes', '/clientes/tracking', 'Tracking', 'clientes-avisos'],
+    ['proveedor@demo.es', 'proveedores', '/proveedores/cargas', 'Cargas', 'proveedores-avisos'],
+  ] as const) {
+    const page = await browser.newPage();
+    await loginAs(page, email, portal);
+    await expect(page).toHaveURL(new RegExp(`${path}$`), { timeout: 30_000 });
+    await open(page, path, heading);
+    await page.getByRole('button', { name: /^Avisos: \d+ sin leer$/ }).click();
+    const centro = page.getByRole('dialog', { name: 'Centro de avisos' });
+    await expect(centro.getByRole('list', { name: 'Avisos recibidos' })).toBeVisible({
+      timeout: 30_000,
+    });
+    await capture(page, name);
+    await page.close();
+  }
+});

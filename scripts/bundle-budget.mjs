@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 /** One KiB, the unit of every budget. */
@@ -23,6 +24,38 @@ export const BUDGETS = {
    */
   chunks: { 'src/components/map-view/maplibre-map.tsx': 256 * KIB },
   /**
+   * Issue 21: what a signed-in user downloads on opening a portal route, beyond the login
+   * entry (portalRouteRows). Routes that stay over it have a budget of their own in `routes`.
+   */
+  portalRoute: 60 * KIB,
+  /**
+   * Every portal route is over 60 KiB (decision 023): the frame they all download is 129-130
+   * KiB (react-router 29.4, Mantine's overlays for the header's menus and tooltips 40, the shell
+   * 13-14, all the Spanish texts 11.6, TanStack Query 10, the route table 5.7, ScrollArea 5.2,
+   * the data scope 3.3, dayjs 3.1 …). Each budget is the measured size rounded up to the next
+   * KiB plus 2 KiB, so that a route that grows fails; the comment says what the page adds.
+   */
+  routes: {
+    '/clientes/maptest': 140 * KIB, // 137.2: the map's frame (the map itself loads apart)
+    '/clientes/tracking/:porteId?': 154 * KIB, // 151.8: the page 7.6, the map's frame
+    '/clientes/tracking-porte/:porteId': 154 * KIB, // 151.8: the same page
+    '/clientes/file/:archivoId': 137 * KIB, // 135.0
+    '/clientes/portes': 183 * KIB, // 180.5: the data table 25.1, Select 6.5
+    '/clientes/historico': 173 * KIB, // 170.6: the data table
+    '/clientes/facturas': 170 * KIB, // 167.8: the data table
+    '/clientes/solicitar_transporte': 174 * KIB, // 171.2: the form (NumberInput 9.2, form 6.0)
+    '/clientes/sugerencias': 146 * KIB, // 143.5: the form library 6.0
+    '/proveedores/cargas': 192 * KIB, // 189.4: the data table, the page 7.1, Select
+    '/proveedores/panel': 175 * KIB, // 172.4: the data table
+    '/proveedores/transportes': 183 * KIB, // 180.9: the data table, Select
+    '/proveedores/facturas': 182 * KIB, // 179.1: the data table, Select
+    '/proveedores/subir-albaranes-entrega': 167 * KIB, // 164.2: Select, the drop zone
+    '/proveedores/subir-facturas': 184 * KIB, // 181.3: the data table, Select
+    '/proveedores/ecmr/:subpartidaId': 146 * KIB, // 143.8
+    '/proveedores/certificados': 139 * KIB, // 136.4
+    '/proveedores/prevencion': 137 * KIB, // 134.3
+  },
+  /**
    * The driver's phone page (issue 17), a build of its own (`conductor.html`): everything it
    * loads before it shows, on a phone, often on a weak network.
    */
@@ -44,6 +77,121 @@ export const LOGIN_ROUTES = {
     'src/features/auth/pages/proveedor-login-page.tsx',
   ],
 };
+
+/** The router's source, which names the portal routes (portalRoutes). */
+export const ROUTER_SOURCE = fileURLToPath(
+  new URL('../apps/web/src/app/router.tsx', import.meta.url),
+);
+
+/**
+ * What every portal route loads before it shows besides its shell and its page: the router
+ * (app/start.tsx imports it on any page but a login page), the data scope around the portals,
+ * and all the Spanish texts, which router.tsx's `lazyComponent` awaits with every lazy module.
+ */
+export const PORTAL_FRAME = [
+  'src/app/router-app.tsx',
+  'src/app/data-scope.tsx',
+  'src/i18n/es.json',
+];
+
+/** The object literal around `index` in `source`: from its `{` to its `}`. */
+function enclosingObject(source, index) {
+  let depth = 0;
+  let start = index;
+  for (; start >= 0; start -= 1) {
+    if (source[start] === '}') depth += 1;
+    else if (source[start] === '{' && depth-- === 0) break;
+  }
+  depth = 0;
+  for (let end = start; end < source.length; end += 1) {
+    if (source[end] === '{') depth += 1;
+    else if (source[end] === '}' && --depth === 0) return source.slice(start, end + 1);
+  }
+  throw new Error('El router no cierra la ruta del portal');
+}
+
+/**
+ * The portal routes of the router's source (app/router.tsx), so that a new page is budgeted
+ * without a list to keep: in each route guarded by `createGuardLoader(…)`, the shell it loads
+ * and every child route that loads a page, as `{ name: '/clientes/portes', modules: [shell,
+ * page] }`. Modules are source paths without their extension (`src/app/layouts/customer-shell`);
+ * the access-link suffixes (`${customerSuffix}`) are left out of the names.
+ */
+export function portalRoutes(source, dir = 'src/app') {
+  const routes = [];
+  const guards = [...source.matchAll(/createGuardLoader\(/g)];
+  if (guards.length === 0) throw new Error('El router no tiene rutas de portal');
+  for (const guard of guards) {
+    const block = enclosingObject(source, guard.index);
+    const tokens = block.matchAll(/\bpath:\s*(['`])(.*?)\1|\bimport\(\s*'([^']+)'\s*\)/g);
+    let portal;
+    let shell;
+    let pending;
+    for (const [, , routePath, imported] of tokens) {
+      if (routePath !== undefined) {
+        if (portal === undefined) portal = routePath;
+        else pending = routePath;
+        continue;
+      }
+      const module = path.posix.join(dir, imported);
+      if (shell === undefined) {
+        shell = module;
+      } else if (pending !== undefined) {
+        const segments = pending.split('/').filter((segment) => !segment.startsWith('${'));
+        routes.push({ name: `${portal}/${segments.join('/')}`, modules: [shell, module] });
+        pending = undefined;
+      }
+    }
+    if (!routes.some((route) => route.modules[0] === shell)) {
+      throw new Error(`El router no tiene páginas en el portal ${portal}`);
+    }
+  }
+  return routes;
+}
+
+/** The manifest key of a source module named with or without its extension. */
+function manifestKey(manifest, module) {
+  const key = [module, `${module}.tsx`, `${module}.ts`].find((candidate) => manifest[candidate]);
+  if (key === undefined) throw new Error(`El manifiesto no tiene ${module}`);
+  return key;
+}
+
+/**
+ * One row per portal route (issue 21): the gzipped JavaScript a signed-in user downloads on
+ * opening it beyond the login entry and what it imports statically, i.e. the static closure of
+ * PORTAL_FRAME, the shell and the page, each chunk once. Dynamic imports (dialogs, maps, the
+ * response schemas the fetchers load with the request) are not counted. `frame` is the part
+ * every route of the portal shares (PORTAL_FRAME and the shell); `chunks` lists the keys only
+ * the page brings, largest first.
+ */
+export function portalRouteRows(manifest, routes, sizeOf, budgets = BUDGETS) {
+  const login = staticClosure(manifest, [entryKey(manifest)]);
+  const size = (key) => gzippedSize(manifest, [key], sizeOf);
+  const beyondLogin = (modules) =>
+    [
+      ...staticClosure(
+        manifest,
+        modules.map((module) => manifestKey(manifest, module)),
+      ),
+    ].filter((key) => !login.has(key));
+  return routes.map(({ name, modules }) => {
+    const frameKeys = beyondLogin([...PORTAL_FRAME, ...modules.slice(0, -1)]);
+    const routeKeys = beyondLogin([...PORTAL_FRAME, ...modules]);
+    const chunks = routeKeys
+      .filter((key) => !frameKeys.includes(key))
+      .sort((a, b) => size(b) - size(a));
+    const bytes = gzippedSize(manifest, routeKeys, sizeOf);
+    const frame = gzippedSize(manifest, frameKeys, sizeOf);
+    const budget = budgets.routes?.[name] ?? budgets.portalRoute;
+    return { kind: 'portal', name, bytes, frame, budget, chunks, ok: bytes <= budget };
+  });
+}
+
+/** Route budgets naming no route of `routes` (a route renamed or removed): to update. */
+export function staleRouteBudgets(routes, budgets = BUDGETS) {
+  const names = new Set(routes.map((route) => route.name));
+  return Object.keys(budgets.routes ?? {}).filter((name) => !names.has(name));
+}
 
 /** The manifest's entry key (`index.html`). */
 export function entryKey(manifest) {
@@ -113,7 +261,13 @@ export function routeKeys(manifest, modules, modulesOf) {
  * `modulesOf(file)` the sources bundled in it. Returns one row per measured group, with `ok`
  * false when it is over its budget.
  */
-export function checkBudgets(manifest, sizeOf, budgets = BUDGETS, modulesOf = () => []) {
+export function checkBudgets(
+  manifest,
+  sizeOf,
+  budgets = BUDGETS,
+  modulesOf = () => [],
+  routes = [],
+) {
   const entry = staticClosure(manifest, [entryKey(manifest)]);
   const rows = [];
   for (const [route, modules] of Object.entries(LOGIN_ROUTES)) {
@@ -129,6 +283,7 @@ export function checkBudgets(manifest, sizeOf, budgets = BUDGETS, modulesOf = ()
     const budget = budgets.chunks?.[key] ?? budgets.lazyChunk;
     rows.push({ kind: 'chunk', name: key, bytes, withImports, budget });
   }
+  rows.push(...portalRouteRows(manifest, routes, sizeOf, budgets));
   return rows.map((row) => ({ ...row, ok: row.bytes <= row.budget }));
 }
 
@@ -152,8 +307,11 @@ export function checkDriverPage(
   };
 }
 
-/** Reads `<distDir>/.vite/manifest.json` and gzips the built files it names. */
-export function measureBuild(distDir) {
+/**
+ * Reads `<distDir>/.vite/manifest.json` and gzips the built files it names; the portal routes
+ * come from `routerSource`.
+ */
+export function measureBuild(distDir, routerSource = ROUTER_SOURCE) {
   const manifestPath = path.join(distDir, '.vite', 'manifest.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
   const driverManifestPath = path.join(distDir, '.vite', DRIVER_MANIFEST);
@@ -171,7 +329,10 @@ export function measureBuild(distDir) {
       source.replaceAll('\\', '/'),
     );
   };
-  const rows = checkBudgets(manifest, sizeOf, BUDGETS, modulesOf);
+  const routes = portalRoutes(readFileSync(routerSource, 'utf8'));
+  const stale = staleRouteBudgets(routes);
+  if (stale.length > 0) throw new Error(`Presupuestos de rutas que el router no tiene: ${stale}`);
+  const rows = checkBudgets(manifest, sizeOf, BUDGETS, modulesOf, routes);
   // A build without the driver page fails: its budget would otherwise go unchecked.
   if (!existsSync(driverManifestPath)) {
     rows.push({

@@ -8,7 +8,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { BUDGETS, checkBudgets, formatKib, KIB } from './bundle-budget.mjs';
+import { readFileSync } from 'node:fs';
+import {
+  BUDGETS,
+  checkBudgets,
+  formatKib,
+  KIB,
+  LOGIN_ROUTES,
+  PORTAL_FRAME,
+  portalRouteRows,
+  portalRoutes,
+  ROUTER_SOURCE,
+  staleRouteBudgets,
+} from './bundle-budget.mjs';
 
 const manifest = {
   'index.html': {
@@ -98,13 +110,206 @@ test('a module the budget names but the build lacks is an error, not a pass', ()
   );
 });
 
-/** A dist directory whose entries are `entryKib` and `driverKib` KiB of incompressible JavaScript. */
-function fakeBuild(entryKib, driverKib = 10) {
+/** A router in the shape of app/router.tsx: two guarded portals, redirects, a public page. */
+const routerSource = `
+const customerSuffix = ':clienteId?/:token?';
+function withDataScope(children) {
+  return { lazy: lazyComponent(() => import('./data-scope'), (m) => m.DataScope), children };
+}
+export function createAppRoutes(bridge) {
+  return [{
+    children: [
+      redirectRoute({ path: '/' }, '/clientes/portes'),
+      { path: '/nueva-clave', lazy: lazyComponent(() => import('../features/auth/pages/nueva-clave-page'), (m) => m.X) },
+      withDataScope([
+        {
+          path: '/clientes',
+          loader: createGuardLoader('clientes', bridge),
+          lazy: lazyComponent(() => import('./layouts/customer-shell'), (m) => m.CustomerShell),
+          children: [
+            redirectRoute({ index: true }, '/clientes/portes'),
+            {
+              path: \`portes/\${customerSuffix}\`,
+              handle: customer({ name: 'cliente-portes', title: 'Portes' }),
+              lazy: lazyComponent(() => import('../features/portes/pages/portes-page'), (m) => m.P),
+            },
+            {
+              path: \`tracking-porte/:porteId/\${customerSuffix}\`,
+              lazy: lazyComponent(() => import('../features/tracking/pages/tracking-page'), (m) => m.T),
+            },
+          ],
+        },
+        {
+          path: '/proveedores',
+          loader: createGuardLoader('proveedores', bridge),
+          lazy: lazyComponent(() => import('./layouts/supplier-shell'), (m) => m.SupplierShell),
+          children: [
+            redirectRoute({ path: 'access' }, '/proveedores/cargas'),
+            {
+              path: 'cargas',
+              lazy: async () => {
+                const [m] = await Promise.all([import('../features/cargas/pages/cargas-page'), loadAllTexts()]);
+                return { Component: m.CargasPage };
+              },
+            },
+          ],
+        },
+      ]),
+      { path: '*', lazy: lazyComponent(() => import('./not-found-page'), (m) => m.NotFoundPage) },
+    ],
+  }];
+}
+`;
+
+test('the portal routes are read from the router: shell and page of each guarded child', () => {
+  assert.deepEqual(portalRoutes(routerSource), [
+    {
+      name: '/clientes/portes',
+      modules: ['src/app/layouts/customer-shell', 'src/features/portes/pages/portes-page'],
+    },
+    {
+      name: '/clientes/tracking-porte/:porteId',
+      modules: ['src/app/layouts/customer-shell', 'src/features/tracking/pages/tracking-page'],
+    },
+    {
+      name: '/proveedores/cargas',
+      modules: ['src/app/layouts/supplier-shell', 'src/features/cargas/pages/cargas-page'],
+    },
+  ]);
+  assert.throws(() => portalRoutes('export const routes = [];'), /rutas de portal/);
+});
+
+test("the app's router has portal routes in both portals", () => {
+  const names = portalRoutes(readFileSync(ROUTER_SOURCE, 'utf8')).map((route) => route.name);
+  assert.ok(names.includes('/clientes/portes'), names.join(', '));
+  assert.ok(names.includes('/proveedores/cargas'), names.join(', '));
+});
+
+/** A build with a login entry, the portal's frame, a shell and two pages. */
+const portalManifest = {
+  'index.html': {
+    file: 'e.js',
+    isEntry: true,
+    imports: ['_react.js'],
+    dynamicImports: ['src/app/router-app.tsx', 'src/i18n/es.json'],
+  },
+  '_react.js': { file: 'react.js' },
+  '_router.js': { file: 'router.js', imports: ['_react.js'] },
+  '_query.js': { file: 'query.js' },
+  '_table.js': { file: 'table.js', imports: ['_query.js', 'index.html'] },
+  'src/app/router-app.tsx': {
+    file: 'ra.js',
+    imports: ['_router.js', 'index.html'],
+    dynamicImports: [
+      'src/app/data-scope.tsx',
+      'src/app/layouts/customer-shell.tsx',
+      'src/features/portes/pages/portes-page.tsx',
+      'src/features/tracking/pages/tracking-page.tsx',
+    ],
+  },
+  'src/app/data-scope.tsx': { file: 'ds.js', imports: ['_query.js', '_router.js'] },
+  'src/i18n/es.json': { file: 'es.js' },
+  'src/app/layouts/customer-shell.tsx': { file: 'cs.js', imports: ['_router.js'] },
+  'src/features/portes/pages/portes-page.tsx': {
+    file: 'pp.js',
+    imports: ['_table.js', '_router.js'],
+    dynamicImports: ['src/dialog.tsx'],
+    css: ['pp.css'],
+  },
+  'src/features/tracking/pages/tracking-page.tsx': { file: 'tp.js', imports: ['_query.js'] },
+  'src/dialog.tsx': { file: 'd.js', imports: ['_table.js'] },
+  'pp.css': { file: 'pp.css' },
+};
+const portalSizes = {
+  'e.js': 100,
+  'react.js': 40,
+  'router.js': 30,
+  'query.js': 8,
+  'table.js': 25,
+  'ra.js': 5,
+  'ds.js': 3,
+  'es.js': 12,
+  'cs.js': 14,
+  'pp.js': 2,
+  'tp.js': 7,
+  'd.js': 9,
+};
+const portalSizeOf = (file) => portalSizes[file] * KIB;
+const portalTable = [
+  {
+    name: '/clientes/portes',
+    modules: ['src/app/layouts/customer-shell', 'src/features/portes/pages/portes-page'],
+  },
+  {
+    name: '/clientes/tracking-porte/:porteId',
+    modules: ['src/app/layouts/customer-shell', 'src/features/tracking/pages/tracking-page'],
+  },
+];
+
+test('a portal route counts the frame, its shell, its page and their static imports once, beyond the login entry', () => {
+  assert.deepEqual(PORTAL_FRAME, [
+    'src/app/router-app.tsx',
+    'src/app/data-scope.tsx',
+    'src/i18n/es.json',
+  ]);
+  const issueBudget = { portalRoute: 60 * KIB };
+  const [portes, tracking] = portalRouteRows(
+    portalManifest,
+    portalTable,
+    portalSizeOf,
+    issueBudget,
+  );
+  // Router 30 + router-app 5 + data scope 3 + query 8 (once) + texts 12 + shell 14: the frame.
+  assert.equal(portes.frame, 72 * KIB);
+  // The page 2 and its table 25; not React (in the entry), not the dialog it loads on demand.
+  assert.equal(portes.bytes, (72 + 2 + 25) * KIB);
+  assert.deepEqual(portes.chunks, ['_table.js', 'src/features/portes/pages/portes-page.tsx']);
+  assert.deepEqual([portes.budget, portes.ok], [60 * KIB, false]);
+  // Tracking's query is the frame's already.
+  assert.equal(tracking.bytes, (72 + 7) * KIB);
+});
+
+test('a portal route with a budget of its own is held to it', () => {
+  const budgets = {
+    ...BUDGETS,
+    portalRoute: 80 * KIB,
+    routes: { '/clientes/portes': 98 * KIB },
+  };
+  const [portes, tracking] = portalRouteRows(portalManifest, portalTable, portalSizeOf, budgets);
+  assert.deepEqual([portes.budget, portes.ok], [98 * KIB, false]);
+  assert.deepEqual([tracking.budget, tracking.ok], [80 * KIB, true]);
+  const loginPages = (file) => (file === 'e.js' ? Object.values(LOGIN_ROUTES).flat() : []);
+  const rows = checkBudgets(portalManifest, portalSizeOf, budgets, loginPages, portalTable);
+  const failing = rows.filter((row) => row.kind === 'portal' && !row.ok).map((row) => row.name);
+  assert.deepEqual(failing, ['/clientes/portes']);
+});
+
+test("a route budget the router no longer has is found, the app's own have none", () => {
+  const budgets = { routes: { '/clientes/portes': KIB, '/clientes/antigua': KIB } };
+  assert.deepEqual(staleRouteBudgets(portalTable, budgets), ['/clientes/antigua']);
+  assert.deepEqual(staleRouteBudgets(portalRoutes(readFileSync(ROUTER_SOURCE, 'utf8'))), []);
+});
+
+test('a portal page the build lacks is an error, not a pass', () => {
+  const missing = [{ name: '/clientes/x', modules: ['src/app/layouts/customer-shell', 'src/x'] }];
+  assert.throws(() => portalRouteRows(portalManifest, missing, portalSizeOf), /src\/x/);
+});
+
+/** `kib` KiB of JavaScript that does not compress: random bytes written as base64. */
+function incompressible(kib) {
+  return `// ${randomBytes(kib * KIB).toString('base64')}\n`;
+}
+
+/**
+ * A dist directory whose entries are `entryKib` and `driverKib` KiB of incompressible JavaScript,
+ * with the app's portal routes (from its router): a router chunk of `routerKib` KiB, tiny shells
+ * and pages.
+ */
+function fakeBuild(entryKib, driverKib = 10, routerKib = 1) {
   const dir = mkdtempSync(path.join(tmpdir(), 'bundle-budget-'));
   mkdirSync(path.join(dir, '.vite'));
   mkdirSync(path.join(dir, 'assets'));
-  const entry = `// ${randomBytes(entryKib * KIB).toString('base64')}\n`;
-  writeFileSync(path.join(dir, 'assets/index.js'), entry);
+  writeFileSync(path.join(dir, 'assets/index.js'), incompressible(entryKib));
   writeFileSync(
     path.join(dir, 'assets/index.js.map'),
     JSON.stringify({
@@ -117,14 +322,18 @@ function fakeBuild(entryKib, driverKib = 10) {
       mappings: '',
     }),
   );
-  writeFileSync(
-    path.join(dir, '.vite/manifest.json'),
-    JSON.stringify({ 'index.html': { file: 'assets/index.js', isEntry: true } }),
-  );
-  writeFileSync(
-    path.join(dir, 'assets/conductor.js'),
-    `// ${randomBytes(driverKib * KIB).toString('base64')}\n`,
-  );
+  const manifest = { 'index.html': { file: 'assets/index.js', isEntry: true } };
+  const routes = portalRoutes(readFileSync(ROUTER_SOURCE, 'utf8'));
+  const modules = new Set([...PORTAL_FRAME, ...routes.flatMap((route) => route.modules)]);
+  for (const [index, module] of [...modules].entries()) {
+    const key = path.extname(module) ? module : `${module}.tsx`;
+    const file = `assets/portal-${index}.js`;
+    const kib = module === 'src/app/router-app.tsx' ? routerKib : 0;
+    writeFileSync(path.join(dir, file), kib ? incompressible(kib) : `// ${module}\n`);
+    manifest[key] = { file, imports: ['index.html'] };
+  }
+  writeFileSync(path.join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
+  writeFileSync(path.join(dir, 'assets/conductor.js'), incompressible(driverKib));
   writeFileSync(
     path.join(dir, '.vite/manifest-conductor.json'),
     JSON.stringify({ 'conductor.html': { file: 'assets/conductor.js', isEntry: true } }),
@@ -151,6 +360,19 @@ test('the command fails on an oversized build and passes on a small one', () => 
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  }
+});
+
+test('a portal route over its budget fails the command, naming what holds it', () => {
+  // The router chunk counts for every portal route: 300 KiB of it is over any route's budget.
+  const dir = fakeBuild(40, 10, 300);
+  try {
+    const run = spawnSync(process.execPath, [checkCommand, dir], { encoding: 'utf8' });
+    assert.equal(run.status, 1, run.stdout + run.stderr);
+    assert.match(run.stderr, /portal \/clientes\/portes: 30\d\.\d KiB > /);
+    assert.match(run.stderr, /portal \/proveedores\/cargas: 30\d\.\d KiB > /);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });
 

@@ -1,6 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from '../a11y/axe.js';
-import { loginAs } from '../fixtures.js';
+import { DEMO_PASSWORD, loginAs } from '../fixtures.js';
+
+/** What GET /api/auth says of the user's language. */
+interface Sesion {
+  idioma?: string;
+}
 
 // Issue 20 point 7: a language menu in both portals and on the login pages, remembered per user.
 // limitado@demo.es: a carrier with one company, whose only other test reads Spanish: the test
@@ -69,6 +74,45 @@ test.describe.serial('language menu, desktop', () => {
     } finally {
       await page.goto('/proveedores/cargas');
       await chooseLanguage(page, 'Langue : Français', 'Español');
+      await expect(page.getByRole('heading', { level: 1, name: 'Cargas' })).toBeVisible();
+    }
+  });
+
+  // The session's language (Spanish, put back by the test above) must not undo a choice made
+  // just before signing in: the login makes it the user's, here and on the next device.
+  test('Italiano on the login page becomes the user’s language at login', async ({
+    page,
+    browser,
+  }) => {
+    await page.goto('/proveedores/login');
+    await chooseLanguage(page, 'Idioma: Español', 'Italiano');
+    await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toBeVisible();
+    try {
+      await page.getByLabel('E-mail').fill(USER);
+      await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Carichi' })).toBeVisible({
+        timeout: 15_000,
+      });
+      await expect
+        .poll(async () => ((await (await page.request.get('/api/auth')).json()) as Sesion).idioma)
+        .toBe('it');
+      // Still Italian once the session's language has been read again.
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'Carichi' })).toBeVisible({
+        timeout: 15_000,
+      });
+
+      const other = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const second = await other.newPage();
+      await loginAs(second, USER, 'proveedores');
+      await expect(second.getByRole('heading', { level: 1, name: 'Carichi' })).toBeVisible({
+        timeout: 15_000,
+      });
+      await other.close();
+    } finally {
+      await page.goto('/proveedores/cargas');
+      await chooseLanguage(page, 'Lingua: Italiano', 'Español');
       await expect(page.getByRole('heading', { level: 1, name: 'Cargas' })).toBeVisible();
     }
   });

@@ -99,7 +99,8 @@ test('the customer sees the driver’s position, ETA and status change live', as
   await expect(estado(customer, 'Con retraso')).toBeVisible();
   const previstas = customer.getByRole('region', { name: 'Próximas paradas' });
   await expect(previstas.getByRole('listitem', { name: 'Descarga Zaragoza' })).toContainText(
-    /ETA \d{2}\/\d{2} \d{2}:\d{2}/,
+    // The day shows only when the ETA is not today (the demo trip's date moves with the clock).
+    /ETA (\d{2}\/\d{2} )?\d{2}:\d{2}/,
   );
   await expect(customer.getByText('Posición actual').first()).toBeVisible();
   await customer.screenshot({ path: `${SCREENSHOTS}/7-cliente-con-retraso.png`, fullPage: true });

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoViolations } from '../a11y/axe.js';
 import { loginAs } from '../fixtures.js';
 import { apiGet, apiPost } from '../supplier/helpers.js';
 
@@ -107,6 +108,9 @@ test('the driver shares positions through an offline spell, marks the stops and 
   await driver.goto(new URL(url!).pathname);
   await expect(driver.getByRole('heading', { level: 1, name: /^Viaje / })).toBeVisible();
   await driver.screenshot({ path: `${SCREENSHOTS}/1-viaje.png`, fullPage: true });
+  // WCAG 2.2 AA on the phone, before and while sharing (Lighthouse found its blue buttons at
+  // 4.19:1 against white text).
+  await expectNoViolations(driver, 'página del conductor');
 
   // Consent, then a route: each position some 600 m further north.
   await driver.getByRole('button', { name: 'Compartir mi posición' }).click();
@@ -115,6 +119,7 @@ test('the driver shares positions through an offline spell, marks the stops and 
   await phone.setGeolocation({ latitude: 40.4222, longitude: -3.7038, accuracy: 20 });
   await expect.poll(() => pings.sent.flat().length).toBe(2);
   await driver.screenshot({ path: `${SCREENSHOTS}/2-compartiendo.png`, fullPage: true });
+  await expectNoViolations(driver, 'página del conductor compartiendo');
 
   // Offline: the pings wait in the phone's queue, then go when the network returns.
   await phone.setOffline(true);

@@ -377,3 +377,183 @@ test('an e-CMR signed by the driver, the sender on the handed phone and the cons
   await driverPhone.close();
   await signerPhone.close();
 });
+
+/** A drawn signature for the signatures made through the API: a 1×1 PNG. */
+const PNG_1X1 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+test('the consignee signs the delivery from the shipment link the customer made for them, when the driver asks; the driver sees it and the PDF says how', async ({
+  browser,
+  page,
+  request,
+}) => {
+  // Four browsers (carrier, customer, driver, consignee), a PDF, on a shared two-core machine.
+  test.setTimeout(420_000);
+  mkdirSync(SCREENSHOTS, { recursive: true });
+
+  const { partida, referencia } = await postErpTransport(request, {
+    nombre: 'ERP e2e firma desde el envío',
+    prefijo: 'EFIR',
+    origen: MADRID,
+    destino: { poblacion: 'Sevilla', cp: '41001', pais_iso: 'ES', lat: 37.3891, lng: -5.9845 },
+    cargaEnDias: 0,
+    entregaEnDias: 1,
+    bultos: 18,
+    pesoKg: 9000,
+    matricula: '5678FIR',
+    conductor: 'Jorge Navarro',
+    importeCentimos: 68_000,
+    estadoTransporte: 'en_transito',
+  });
+
+  // The carrier's driver link; the driver and the sender have signed at pick-up (on the phone).
+  await loginAs(page, 'proveedor@demo.es', 'proveedores');
+  await expect(page).toHaveURL(/\/proveedores\/cargas$/, { timeout: 90_000 });
+  const { items } = await apiGet<{ items: Array<{ id: number; referencia: string }> }>(
+    page,
+    '/api/proveedores/transportes?limit=200',
+  );
+  const transporte = items.find((t) => t.referencia === referencia);
+  expect(transporte, referencia).toBeDefined();
+  const enlace = await apiPost<{ url: string }>(
+    page,
+    `/api/proveedores/transportes/${transporte!.id}/enlaces-conductor`,
+  );
+  expect(enlace.status).toBe(201);
+  const linkPath = new URL(enlace.body.url).pathname;
+  const driverToken = linkPath.split('/')[2]!;
+  const trip = await apiGet<{ subpartidas: Array<{ id: number }> }>(
+    page,
+    `/api/conductor/${driverToken}`,
+  );
+  const subpartidaId = trip.subpartidas[0]!.id;
+  const ecmrPath = `/api/conductor/${driverToken}/subpartidas/${subpartidaId}/ecmr`;
+  const nota = (await (await request.get(ecmrPath)).json()) as { documento_sha256: string };
+  for (const [rol, nombre] of [
+    ['transportista', 'Jorge Navarro'],
+    ['remitente', 'Luis Pérez Almacén'],
+  ] as const) {
+    const signed = await request.post(`${ecmrPath}/firmas`, {
+      data: { rol, nombre, firma_png: PNG_1X1, documento_sha256: nota.documento_sha256 },
+    });
+    expect(signed.status(), await signed.text()).toBe(201);
+  }
+
+  // The customer shares the shipment with the consignee, who may sign its delivery.
+  const customer = await browser.newPage();
+  await loginAs(customer, 'cliente@demo.es');
+  await expect(customer).toHaveURL(/\/clientes\//, { timeout: 90_000 });
+  await customer.goto(`/clientes/tracking-porte/${encodeURIComponent(partida)}`);
+  await customer.getByRole('button', { name: 'Compartir envío' }).click();
+  const dialog = customer.getByRole('dialog', { name: `Compartir envío ${partida}` });
+  const puedeFirmar = dialog.getByRole('checkbox', {
+    name: 'El destinatario puede firmar la entrega',
+  });
+  await expect(puedeFirmar).not.toBeChecked();
+  await puedeFirmar.check();
+  await dialog.getByRole('button', { name: 'Crear enlace' }).click();
+  const url = await dialog.getByRole('textbox', { name: 'Enlace del envío' }).inputValue();
+  await expect(
+    dialog.getByText(/^Seguimiento, prueba de entrega, firma de la entrega · /),
+  ).toBeVisible();
+  await customer.screenshot({ path: `${SCREENSHOTS}/20-cliente-enlace-para-firmar.png` });
+
+  // The consignee opens it on their phone: nothing to sign until the driver asks.
+  const consigneePhone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'es-ES',
+    timezoneId: 'Europe/Madrid',
+  });
+  const consignee = await consigneePhone.newPage();
+  await consignee.goto(new URL(url).pathname);
+  await expect(consignee.getByRole('heading', { name: `Envío ${partida}` })).toBeVisible();
+  const firmaEntrega = consignee.getByRole('region', { name: 'Firma de la entrega' });
+  await expect(firmaEntrega).toHaveCount(0);
+
+  // At the dock the driver asks for the consignee's contactless signature: a code on screen.
+  const driverPhone = await phone(browser);
+  const driver = await driverPhone.newPage();
+  await driver.goto(linkPath);
+  const ecmr = driver.getByRole('group', { name: /^e-CMR / });
+  await expect(ecmr.getByText('Recogida firmada', { exact: true })).toBeVisible();
+  const destinatario = ecmr.getByRole('listitem', { name: 'Destinatario' });
+  await destinatario.getByRole('button', { name: 'Firma sin contacto' }).click();
+  await ecmr.getByRole('button', { name: 'Mostrar un código en pantalla' }).click();
+  await expect(ecmr.getByLabel('Código de firma')).toHaveText(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+  await expect(ecmr.getByText('Esperando la firma…')).toBeVisible();
+
+  // The consignee's page (read again) offers the signature.
+  await consignee.bringToFront();
+  await consignee.reload();
+  await expect(firmaEntrega).toContainText(/El conductor le pide que firme la entrega \(e-CMR /);
+  await consignee.screenshot({ path: `${SCREENSHOTS}/21-envio-firmar-la-entrega.png` });
+  await firmaEntrega.getByRole('button', { name: 'Firmar la entrega' }).click();
+  await expect(
+    consignee.getByText(/^Le piden que firme, como destinatario, la entrega/),
+  ).toBeVisible();
+  await expect(consignee.getByText(/^Remitente: Firmado por Luis Pérez Almacén/)).toBeVisible();
+  const form = consignee.getByRole('form', { name: 'Firma: Destinatario' });
+  await form.getByLabel('Nombre y apellidos de quien firma').fill('Rocío Márquez Almacén');
+  await draw(consignee, form.getByRole('img', { name: 'Recuadro de firma' }));
+  await form
+    .getByRole('checkbox', { name: 'Firmar con reservas (daños, bultos que faltan…)' })
+    .check();
+  await form.getByLabel('Describa las reservas').fill('Una caja aplastada.');
+  await form
+    .getByLabel('Hacer una foto')
+    .setInputFiles({ name: 'caja.jpg', mimeType: 'image/jpeg', buffer: await photo(consignee) });
+  await expect(form.getByRole('img', { name: 'Foto 1 de las reservas' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await consignee.screenshot({
+    path: `${SCREENSHOTS}/22-envio-firma-formulario.png`,
+    fullPage: true,
+  });
+  const uploaded = consignee.waitForResponse(
+    (r) => /\/api\/envio\/[^/]+\/ecmr\/\d+\/fotos$/.test(r.url()) && r.status() === 201,
+  );
+  const signed = consignee.waitForResponse(
+    (r) => /\/api\/envio\/[^/]+\/ecmr\/\d+$/.test(r.url()) && r.request().method() === 'POST',
+  );
+  await form.getByRole('button', { name: 'Firmar', exact: true }).click();
+  await uploaded;
+  expect((await signed).status()).toBe(201);
+  await expect(consignee.getByRole('heading', { name: /^e-CMR .+ firmado\.$/ })).toBeVisible();
+  await consignee.screenshot({ path: `${SCREENSHOTS}/23-envio-firmada.png` });
+  await consignee.getByRole('button', { name: 'Volver al envío' }).click();
+  await expect(
+    firmaEntrega.getByText(
+      /^e-CMR .+: entrega firmada por Rocío Márquez Almacén el .+ Con reservas\.$/,
+    ),
+  ).toBeVisible();
+  await expect(firmaEntrega.getByRole('button', { name: 'Firmar la entrega' })).toHaveCount(0);
+  await consignee.screenshot({
+    path: `${SCREENSHOTS}/24-envio-entrega-firmada.png`,
+    fullPage: true,
+  });
+
+  // The driver's screen sees the signature arrive.
+  await driver.bringToFront();
+  await expect(destinatario.getByText(/^Firmado por Rocío Márquez Almacén el /)).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(ecmr.getByText('Con reservas', { exact: true }).first()).toBeVisible();
+
+  // The PDF names the consignee and says the signature came through the shipment link.
+  const pdf = await page.request.get(`/api/proveedores/subpartidas/${subpartidaId}/ecmr/pdf`);
+  expect(pdf.status()).toBe(200);
+  const bytes = await pdf.body();
+  writeFileSync(`${SCREENSHOTS}/ecmr-enlace-envio.pdf`, bytes);
+  const { text } = await pdfContents(bytes);
+  const plano = text.replace(/\s+/g, ' ');
+  expect(plano).toContain('Rocío Márquez Almacén');
+  expect(plano).toContain('con el enlace del envío, en su propio dispositivo');
+  expect(plano).toContain('Reservas: Una caja aplastada.');
+
+  await driverPhone.close();
+  await consigneePhone.close();
+  await customer.close();
+});

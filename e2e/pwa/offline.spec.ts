@@ -56,8 +56,9 @@ for (const [size, width, height] of [
     await page.goto(PORTES);
     const row = firstShipment(page, width);
     await expect(row).toBeVisible({ timeout: 30_000 });
+    // A row may show before its text (the table's loading rows): wait for the shipment's.
+    await expect.poll(async () => (await row.innerText()).trim()).not.toBe('');
     const shipment = (await row.innerText()).trim().split(/\s+/)[0]!;
-    expect(shipment).not.toBe('');
     await expect.poll(() => keptReads(page)).toContain('/api/clientes/portes');
 
     await context.setOffline(true);

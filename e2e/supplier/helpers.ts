@@ -47,6 +47,9 @@ export function esDate(iso: string): string {
  */
 export async function pickDate(page: Page, scope: Locator, label: string, iso: string) {
   await scope.getByRole('button', { name: label }).click();
+  // The calendar's code may still be on its way (components/calendar-input.tsx): month by month
+  // only once it shows.
+  await expect(page.getByRole('dialog', { name: `Calendario: ${label}` })).toBeVisible();
   const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
   const monthName = new Intl.DateTimeFormat('es-ES', { month: 'long' }).format(
     new Date(year, month - 1, 1),

@@ -27,7 +27,8 @@ test.describe('supplier portal shell', () => {
     page,
   }) => {
     // A login and eight full page loads, each with its own data: like the access-link walk below.
-    test.setTimeout(60_000);
+    // On two cores shared with the other worker's walk one load may take 10 s (CI took 66 s).
+    test.setTimeout(120_000);
     await loginAs(page, 'proveedor@demo.es', 'proveedores');
     await expect(page).toHaveURL(/\/proveedores\/cargas$/);
     const nav = page.getByRole('navigation');
@@ -43,7 +44,7 @@ test.describe('supplier portal shell', () => {
   test('a real proveedorId+token link opens the pages without login, and the menu keeps it', async ({
     browser,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const suffix = await accessLinkSuffix(browser, 'proveedor@demo.es', 'proveedores');
     const page = await browser.newPage();
     const [firstPath, firstHeading] = supplierPages[0]!;

@@ -71,6 +71,8 @@ test.describe('supplier transports and uploads', () => {
   });
 
   test('uploads one invoice for two checked transports; both leave the list', async ({ page }) => {
+    // Two page loads, an upload and a third load with the invoice's detail: CI took over 60 s.
+    test.setTimeout(120_000);
     const { items } = await apiGet<{ items: SinFactura[] }>(
       page,
       '/api/proveedores/transportes-sin-factura?limit=200',

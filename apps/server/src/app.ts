@@ -28,6 +28,7 @@ import passwordResetRoutes from './modules/password-reset/routes.js';
 import prevencionRoutes from './modules/prevencion/routes.js';
 import portesRoutes from './modules/portes/routes.js';
 import pushRoutes from './modules/push/routes.js';
+import avisosRoutes from './modules/avisos/routes.js';
 import { resumeSession } from './modules/sesiones/service.js';
 import solicitudesRoutes from './modules/solicitudes/routes.js';
 import sugerenciasRoutes from './modules/sugerencias/routes.js';
@@ -146,6 +147,7 @@ export async function buildApp({
   await app.register(accessLinkRoutes);
   await app.register(passwordResetRoutes);
   await app.register(pushRoutes);
+  await app.register(avisosRoutes);
   await app.register(circuitoRoutes);
   await app.register(cargasRoutes);
   await app.register(vehiculosRoutes);

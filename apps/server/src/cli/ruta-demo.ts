@@ -12,7 +12,7 @@ import {
   sendPosiciones,
 } from '@extranet/contracts/conductor/endpoints';
 import { RUTA_A2 } from '../db/seed/ruta-a2.js';
-import { kmLineaRecta } from '../modules/conductor/eta.js';
+import { kmLineaRecta } from '@extranet/contracts/common/geo';
 import { bindOptionValues, CliUsageError } from './command.js';
 import type { CliCommand } from './command.js';
 

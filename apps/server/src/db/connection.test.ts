@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from './connection.js';
@@ -63,5 +66,35 @@ describe('SQLite: sentencias preparadas reutilizadas', () => {
       { id: 1, v: 'a', n: 1.5 },
       { id: 2, v: null, n: null },
     ]);
+  });
+});
+
+describe('SQLite: dos procesos sobre el mismo fichero (el CLI junto al servidor)', () => {
+  const handles: DatabaseHandle[] = [];
+  afterEach(async () => {
+    for (const h of handles.splice(0)) await h.close();
+  });
+
+  it('una transacción que lee y luego escribe no falla porque otra conexión escribió entre medias', async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'extranet-lock-')), 'db.sqlite');
+    const servidor = openDatabase({ sqliteFile: file });
+    const cli = openDatabase({ sqliteFile: file });
+    handles.push(servidor, cli);
+    await sql`create table t (id integer primary key, v text)`.execute(servidor.db);
+    // The other connection must not wait 5 s for a lock this test holds on purpose.
+    await sql`pragma busy_timeout = 0`.execute(servidor.db);
+    let otra: unknown;
+    await cli.db.transaction().execute(async (trx) => {
+      await sql`select count(*) from t`.execute(trx);
+      // A deferred transaction let this write in, then its own write failed ("database is
+      // locked"): its snapshot was stale. An immediate one holds the lock: this one waits.
+      otra = await sql`insert into t (v) values ('servidor')`
+        .execute(servidor.db)
+        .catch((error: unknown) => error);
+      await sql`insert into t (v) values ('cli')`.execute(trx);
+    });
+    expect(String(otra)).toMatch(/database is locked/);
+    const { rows } = await sql<{ v: string }>`select v from t`.execute(cli.db);
+    expect(rows.map((r) => r.v)).toEqual(['cli']);
   });
 });

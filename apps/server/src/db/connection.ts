@@ -1,12 +1,39 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDialectConfig,
+} from 'kysely';
 import type { SqliteDatabase as KyselySqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.js';
 
 export type SqlDialect = 'sqlite' | 'postgres';
+
+/**
+ * Reads a query's rows as arrays of column values, in the select's order, straight from the
+ * driver: no row objects, no Kysely execution layer (db/prepared.ts). Undefined when it cannot
+ * right now (SQLite inside a transaction: the read waits its turn through Kysely instead).
+ */
+export interface ArrayReader {
+  read(sql: string, parameters: readonly unknown[]): Promise<unknown[][]> | unknown[][] | undefined;
+}
+
+/** The array reader of each database opened here (a transaction or derived instance has none). */
+const arrayReaders = new WeakMap<Kysely<Database>, ArrayReader>();
+
+/** The driver's array reader of `db` when it is a database opened by `openDatabase`. */
+export function arrayReaderOf(db: Kysely<Database>): ArrayReader | undefined {
+  return arrayReaders.get(db);
+}
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -62,15 +89,41 @@ function openSqlite(file: string): DatabaseHandle {
   // of default cache (docs/benchmarks.md).
   sqlite.pragma('mmap_size = 268435456');
   sqlite.pragma('cache_size = -65536');
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
-  });
+  const cached = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialectInmediato({ database: cached }) });
+  arrayReaders.set(db, { read: cached.readArrays });
   return {
     db,
     dialect: 'sqlite',
     // Kysely's destroy closes the better-sqlite3 connection.
     close: () => db.destroy(),
   };
+}
+
+/*
+ * SQLite transactions start with `begin immediate`: they take the write lock at once, waiting
+ * for it (busy_timeout), instead of at their first write. A deferred transaction that read and
+ * then wrote after another process (the CLI beside the server, a second instance) committed
+ * failed at once with "database is locked", whatever the busy timeout: its snapshot was stale.
+ * Within one process nothing changes: Kysely runs one statement or transaction at a time.
+ */
+class SqliteDriverInmediato extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class SqliteDialectInmediato extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new SqliteDriverInmediato(this.#config);
+  }
 }
 
 /** Distinct SQL texts kept prepared; Kysely builds a few hundred at most (`in (…)` lists vary). */
@@ -85,25 +138,38 @@ type KyselySqliteStatement = ReturnType<KyselySqliteDatabase['prepare']>;
  * because Kysely runs one query at a time on the single connection; a statement still being
  * iterated (`busy`) is never shared, a fresh one is prepared instead.
  */
-function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
+function withStatementCache(
+  sqlite: SqliteDatabase.Database,
+): KyselySqliteDatabase & { readArrays: ArrayReader['read'] } {
   const cache = new Map<string, { statement: Statement; forKysely: KyselySqliteStatement }>();
   const schemaVersion = sqlite.prepare<[], number>('pragma schema_version').pluck();
   const currentSchema = () => schemaVersion.get()!;
+  const entryOf = (source: string) => {
+    const cached = cache.get(source);
+    if (cached && !cached.statement.busy) {
+      cache.delete(source);
+      cache.set(source, cached);
+      return cached;
+    }
+    const statement = sqlite.prepare<unknown[]>(source);
+    const entry = { statement, forKysely: rowsBuiltInJs(statement, currentSchema) };
+    if (!cached) {
+      cache.set(source, entry);
+      if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    }
+    return entry;
+  };
   return {
-    prepare(source: string) {
-      const cached = cache.get(source);
-      if (cached && !cached.statement.busy) {
-        cache.delete(source);
-        cache.set(source, cached);
-        return cached.forKysely;
-      }
-      const statement = sqlite.prepare<unknown[]>(source);
-      const entry = { statement, forKysely: rowsBuiltInJs(statement, currentSchema) };
-      if (!cached) {
-        cache.set(source, entry);
-        if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-      }
-      return entry.forKysely;
+    prepare: (source: string) => entryOf(source).forKysely,
+    // Outside a transaction the single connection holds only committed data, and better-sqlite3
+    // runs the statement to its end before anything else runs: the same rows Kysely would read.
+    // Inside one (Kysely holds the connection across awaits) the read waits for it instead.
+    readArrays: (source: string, parameters: readonly unknown[]) => {
+      if (sqlite.inTransaction) return undefined;
+      const { statement } = entryOf(source);
+      if (!statement.reader) throw new Error(`readArrays: no es una lectura: ${source}`);
+      // Readers are raw (rowsBuiltInJs): arrays of values, in the select's order.
+      return statement.all(parameters) as unknown[][];
     },
     close() {
       cache.clear();
@@ -197,6 +263,13 @@ function openPostgres(url: string, max: number): DatabaseHandle {
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // A query on the pool, as Kysely runs one on `db` (a pooled client, no transaction).
+  arrayReaders.set(db, {
+    read: async (text, values) => {
+      const result = await pool.query<unknown[]>({ text, values: [...values], rowMode: 'array' });
+      return result.rows;
+    },
+  });
   return {
     db,
     dialect: 'postgres',

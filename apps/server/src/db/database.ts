@@ -669,6 +669,48 @@ export interface AvisosCertificadoTable {
   created_at: CreatedAt;
 }
 
+/** One notice of the notice centre (issue 20 point 2), per user, portal and company. */
+export interface AvisosUsuarioTable {
+  id: Id;
+  usuario_id: number;
+  portal: Portal;
+  /** The client (customer portal) or carrier (supplier portal) it is about. */
+  empresa_id: number;
+  /** Its kind (`TIPOS_AVISO` of the contracts): what the preferences are per. */
+  tipo: string;
+  evento_id: number | null;
+  /** The push notification's words, Spanish: what a notice without `datos` shows. */
+  titulo: string;
+  texto: string;
+  /** Its message and parameters, JSON (`DatosAviso`), worded by the web; null before 2026-11-28. */
+  datos: string | null;
+  /** The portal page of its subject, relative to the origin. */
+  url: string;
+  /** Unique per user when set: the same fact told twice is one notice. */
+  clave: string | null;
+  leido_at: string | null;
+  created_at: CreatedAt;
+}
+
+/** A user's channels for one kind of notice; no row: the kind's defaults. */
+export interface AvisosPreferenciasTable {
+  usuario_id: number;
+  tipo: string;
+  push: 0 | 1;
+  email: 0 | 1;
+  updated_at: CreatedAt;
+}
+
+/** A carrier user's saved load search: the load list's filters as JSON. */
+export interface BusquedasCargasTable {
+  id: Id;
+  usuario_id: number;
+  proveedor_id: number;
+  nombre: string;
+  filtro: string;
+  created_at: CreatedAt;
+}
+
 /** A driver's capability link to one transport (issue 17); only the token's SHA-256 is kept. */
 export interface EnlacesConductorTable {
   id: Id;
@@ -697,6 +739,11 @@ export interface EnlacesPorteTable {
   /** Shows the delivery proof (CMR/POD, the delivered e-CMR). */
   muestra_entrega: Flag;
   muestra_factura: Flag;
+  /**
+   * Whoever holds the link is taken for the consignee: may sign the delivery of a leg's e-CMR
+   * when the driver asks for a contactless signature (migration 26).
+   */
+  permite_firma: Flag;
   destinatario_email: string | null;
   /** Null: it lives until `expires_at`; else until this many days after delivery (capped). */
   dias_tras_entrega: number | null;
@@ -793,7 +840,7 @@ export interface EventosParadaTable {
 
 export type EcmrEstado = 'sin_firmar' | 'recogida_firmada' | 'entregada' | 'con_reservas';
 export type EcmrRol = 'remitente' | 'transportista' | 'destinatario';
-export type EcmrCanal = 'movil_conductor' | 'enlace_email' | 'codigo';
+export type EcmrCanal = 'movil_conductor' | 'enlace_email' | 'codigo' | 'enlace_envio';
 
 /** The e-CMR of one subpartida (issue 18, decision 013). */
 export interface EcmrTable {
@@ -890,9 +937,14 @@ export interface EcmrInvitacionesTable {
  * Change counters of the conditional reads (decision 014): bumped only by the triggers of
  * migration 22, read by `db/versiones.ts`. `ambito` 'cargas' (id 0), 'cliente' or 'proveedor'.
  */
+/**
+ * A change counter's part (decision 014): an owner's version is the sum of its parts, one per
+ * PostgreSQL backend slot that bumped it (one part, 0, on SQLite). Written by triggers only.
+ */
 export interface VersionesTable {
   ambito: 'cargas' | 'cliente' | 'proveedor';
   id: number;
+  parte: ColumnType<number, never, never>;
   n: ColumnType<number, never, never>;
 }
 
@@ -940,6 +992,9 @@ export interface Database {
   webhooks: WebhooksTable;
   avisos_retraso: AvisosRetrasoTable;
   avisos_certificado: AvisosCertificadoTable;
+  avisos_usuario: AvisosUsuarioTable;
+  avisos_preferencias: AvisosPreferenciasTable;
+  busquedas_cargas: BusquedasCargasTable;
   usuarios_totp: UsuariosTotpTable;
   enlaces_conductor: EnlacesConductorTable;
   enlaces_porte: EnlacesPorteTable;

@@ -1,12 +1,17 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { customerResources } from '@extranet/contracts/menus/menu';
+import type { Kysely } from 'kysely';
+import type pg from 'pg';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { clock } from '../lib/clock.js';
 import { accessLinkBrowser, clientesDe, useClientesDemo } from '../test/clientes.js';
 import { transporteConPorte } from '../test/conductor.js';
-import { testDatabases } from '../test/databases.js';
+import { arrayReaderOf } from './connection.js';
+import type { Database } from './database.js';
+import { versionesDe } from './versiones.js';
+import { testDatabases, type TestDatabaseHandle } from '../test/databases.js';
 import { createProveedorConUsuario, insertCarga } from '../test/proveedores.js';
-import { signedIn, type TestBrowser } from '../test/session.js';
+import { quitarRecurso, signedIn, type TestBrowser } from '../test/session.js';
 
 /*
  * Issue 21 point 4 (decision 014): a conditional read answers 304 only while nothing its body
@@ -49,14 +54,21 @@ async function expectChanged(
 }
 
 /** The SQL run by `work` on this app's database. */
-async function sqlDuring(db: { getExecutor(): object }, work: () => Promise<unknown>) {
-  const executor = db.getExecutor() as { executeQuery: (q: { sql: string }) => unknown };
+async function sqlDuring(db: Kysely<Database>, work: () => Promise<unknown>) {
+  const executor = db.getExecutor() as unknown as { executeQuery: (q: { sql: string }) => unknown };
   const spy = vi.spyOn(executor, 'executeQuery');
+  // Prepared reads go straight to the driver (db/prepared.ts): their SQL is seen there.
+  const reader = arrayReaderOf(db);
+  const direct = reader ? vi.spyOn(reader, 'read') : undefined;
   try {
     await work();
-    return spy.mock.calls.map(([query]) => query.sql);
+    return [
+      ...spy.mock.calls.map(([query]) => query.sql),
+      ...(direct?.mock.calls.map(([sql]) => sql) ?? []),
+    ];
   } finally {
     spy.mockRestore();
+    direct?.mockRestore();
   }
 }
 
@@ -110,27 +122,43 @@ describe.each(testDatabases())('lecturas condicionales ($name)', ({ open }) => {
       otroArchivoId = await archivo('factura-b.pdf');
     });
 
+    /** A line of the invoice `facturaId` for the shipment. */
+    const lineaDeFactura = (orden: number) =>
+      db()
+        .insertInto('factura_lineas')
+        .values({
+          factura_id: facturaId,
+          orden,
+          concepto: 'Porte',
+          partida: t.partida,
+          porte_id: t.porteId,
+          cantidad: 1,
+          precio_centimos: 100,
+          importe_centimos: 100,
+        })
+        .execute();
+
     /**
      * Each dependency of the body, in an order where each write shows in it: the write, and
      * whether the "Portes" list shows it too (files and invoices are the tracking's only).
      */
-    const dependencias: Array<{ tabla: string; enLista: boolean; write: () => Promise<void> }> = [
+    type Dependencia = { tabla: string; enLista: boolean; write: () => Promise<unknown> };
+    const dependencias: Dependencia[] = [
       {
         tabla: 'portes',
         enLista: true,
-        write: async () => {
-          await db()
+        write: () =>
+          db()
             .updateTable('portes')
             .set({ incidencia: 'Retenido en aduana', estado: 'incidencia' })
             .where('id', '=', t.porteId)
-            .execute();
-        },
+            .execute(),
       },
       {
         tabla: 'seguimiento',
         enLista: true,
-        write: async () => {
-          await db()
+        write: () =>
+          db()
             .insertInto('seguimiento')
             .values({
               porte_id: t.porteId,
@@ -148,14 +176,13 @@ describe.each(testDatabases())('lecturas condicionales ($name)', ({ open }) => {
               lat: 40.63,
               lng: -3.16,
             })
-            .execute();
-        },
+            .execute(),
       },
       {
         tabla: 'transporte_eta',
         enLista: true,
-        write: async () => {
-          await db()
+        write: () =>
+          db()
             .insertInto('transporte_eta')
             .values({
               transporte_id: t.id,
@@ -167,25 +194,23 @@ describe.each(testDatabases())('lecturas condicionales ($name)', ({ open }) => {
               estado: 'a_tiempo',
               calculado_at: iso(-4),
             })
-            .execute();
-        },
+            .execute(),
       },
       {
         tabla: 'transporte_eta (nueva posición)',
         enLista: true,
-        write: async () => {
-          await db()
+        write: () =>
+          db()
             .updateTable('transporte_eta')
             .set({ lat: 41.1, lng: -1.9, posicion_at: iso(-1), calculado_at: iso(-1) })
             .where('transporte_id', '=', t.id)
-            .execute();
-        },
+            .execute(),
       },
       {
         tabla: 'transporte_paradas',
         enLista: true,
-        write: async () => {
-          await db()
+        write: () =>
+          db()
             .insertInto('transporte_paradas')
             .values({
               transporte_id: t.id,
@@ -206,48 +231,42 @@ describe.each(testDatabases())('lecturas condicionales ($name)', ({ open }) => {
               eta_desde: iso(80),
               eta_hasta: iso(100),
             })
-            .execute();
-        },
+            .execute(),
       },
       {
         tabla: 'transporte_paradas (ETA nueva: con retraso)',
         enLista: true,
-        write: async () => {
-          await db()
+        write: () =>
+          db()
             .updateTable('transporte_paradas')
             .set({ eta_at: iso(200), eta_desde: iso(190), eta_hasta: iso(210) })
             .where('transporte_id', '=', t.id)
-            .execute();
-        },
+            .execute(),
       },
       {
         tabla: 'subpartidas',
         enLista: false,
-        write: async () => {
-          await db()
+        write: () =>
+          db()
             .updateTable('subpartidas')
             .set({ cmr_archivo_id: cmrId, cmr_subido_at: iso(0) })
             .where('id', '=', t.subpartidaId)
-            .execute();
-        },
+            .execute(),
       },
       {
         tabla: 'archivos',
         enLista: false,
-        write: async () => {
-          await db()
+        write: () =>
+          db()
             .updateTable('archivos')
             .set({ nombre: 'cmr-firmado.pdf' })
             .where('id', '=', cmrId)
-            .execute();
-        },
+            .execute(),
       },
       {
         tabla: 'archivos (borrado: la referencia del tramo pasa a null)',
         enLista: false,
-        write: async () => {
-          await db().deleteFrom('archivos').where('id', '=', cmrId).execute();
-        },
+        write: () => db().deleteFrom('archivos').where('id', '=', cmrId).execute(),
       },
       {
         tabla: 'facturas y factura_lineas',
@@ -273,38 +292,24 @@ describe.each(testDatabases())('lecturas condicionales ($name)', ({ open }) => {
             .returning('id')
             .executeTakeFirstOrThrow();
           facturaId = Number(factura.id);
-          await db()
-            .insertInto('factura_lineas')
-            .values({
-              factura_id: facturaId,
-              orden: 1,
-              concepto: 'Porte',
-              partida: t.partida,
-              porte_id: t.porteId,
-              cantidad: 1,
-              precio_centimos: 100,
-              importe_centimos: 100,
-            })
-            .execute();
+          await lineaDeFactura(1);
         },
       },
       {
         tabla: 'facturas (otro PDF)',
         enLista: false,
-        write: async () => {
-          await db()
+        write: () =>
+          db()
             .updateTable('facturas')
             .set({ archivo_id: otroArchivoId })
             .where('id', '=', facturaId)
-            .execute();
-        },
+            .execute(),
       },
       {
         tabla: 'factura_lineas (quitada)',
         enLista: false,
-        write: async () => {
-          await db().deleteFrom('factura_lineas').where('factura_id', '=', facturaId).execute();
-        },
+        write: () =>
+          db().deleteFrom('factura_lineas').where('factura_id', '=', facturaId).execute(),
       },
     ];
 
@@ -329,32 +334,11 @@ describe.each(testDatabases())('lecturas condicionales ($name)', ({ open }) => {
 
     it('quitar al usuario la sección Facturas cambia el ETag del tracking (sin sus facturas)', async () => {
       // An invoice line again, so the tracking lists an invoice PDF while Facturas is open.
-      await db()
-        .insertInto('factura_lineas')
-        .values({
-          factura_id: facturaId,
-          orden: 2,
-          concepto: 'Porte',
-          partida: t.partida,
-          porte_id: t.porteId,
-          cantidad: 1,
-          precio_centimos: 100,
-          importe_centimos: 100,
-        })
-        .execute();
+      await lineaDeFactura(2);
       const url = `/api/clientes/portes/${t.partida}/tracking`;
       const antes = await conditionalRead(demo.cliente, url);
       expect(JSON.stringify(antes.body)).toContain('"factura"');
-      const usuario = await db()
-        .selectFrom('usuarios')
-        .select('id')
-        .where('email', '=', 'cliente@demo.es')
-        .executeTakeFirstOrThrow();
-      await db()
-        .deleteFrom('recursos')
-        .where('usuario_id', '=', usuario.id)
-        .where('recurso', '=', customerResources.facturas)
-        .execute();
+      await quitarRecurso(db(), 'cliente@demo.es', customerResources.facturas);
       const res = await expectChanged(demo.cliente, url, antes);
       expect(res.body).not.toContain('"factura"');
     });
@@ -500,3 +484,59 @@ describe.each(testDatabases())('lecturas condicionales ($name)', ({ open }) => {
     });
   });
 });
+
+/*
+ * Migration 29: on PostgreSQL each backend bumps its own part of an owner's counter, so two
+ * writers of one client (two trucks' ping batches) do not queue on one row's lock, and the
+ * owner's version, the sum of its parts, still changes with every committed write.
+ */
+describe.each(testDatabases().filter((d) => d.name === 'postgres'))(
+  'contadores repartidos ($name)',
+  ({ open }) => {
+    let handle: TestDatabaseHandle;
+    beforeAll(async () => {
+      handle = await open();
+      return () => handle.dispose();
+    });
+
+    it('dos escritores de un cliente no esperan uno por otro, y la versión suma los dos', async () => {
+      const db = handle.db;
+      const { proveedorId } = await createProveedorConUsuario(db);
+      const cliente = await db
+        .insertInto('clientes')
+        .values({ region: 'es', razon_social: 'Repartido SL', localidad: 'Madrid' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const porte = async () =>
+        (await transporteConPorte(handle, { proveedorId, clienteId: cliente.id })).porteId;
+      const [p1, p2] = [await porte(), await porte()];
+      // Two connections of the pool on different parts (their process ids modulo 16 differ).
+      const pool = handle.pool!;
+      const pid = async (c: pg.PoolClient) =>
+        Number((await c.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid);
+      const a = await pool.connect();
+      const otros: pg.PoolClient[] = [];
+      let b = await pool.connect();
+      while ((await pid(b)) % 16 === (await pid(a)) % 16) {
+        otros.push(b);
+        b = await pool.connect();
+      }
+      try {
+        const [antes] = await versionesDe(db, 'cliente', cliente.id);
+        await a.query('begin');
+        await a.query('update portes set bultos = 1 where id = $1', [p1]);
+        // A's bump is uncommitted: B would wait for its row before migration 29.
+        await b.query("set lock_timeout = '2s'");
+        await b.query('update portes set bultos = 2 where id = $1', [p2]);
+        // B's write is seen; A's, the same kind of write, adds as much once committed.
+        const [conB] = await versionesDe(db, 'cliente', cliente.id);
+        expect(conB).toBeGreaterThan(antes);
+        await a.query('commit');
+        const [conAmbos] = await versionesDe(db, 'cliente', cliente.id);
+        expect(conAmbos - conB).toBe(conB - antes);
+      } finally {
+        for (const c of [a, b, ...otros]) c.release();
+      }
+    });
+  },
+);

@@ -5,8 +5,9 @@ import { preparedQuery } from './prepared.js';
 
 /*
  * The change counters the triggers of migration 22 keep (decision 014): one per client, one per
- * carrier and the global one of the open loads. A conditional read's ETag is made from them,
- * so answering 304 costs this one read by primary key.
+ * carrier and the global one of the open loads, each the sum of its parts (migration 29). A
+ * conditional read's ETag is made from them, so answering 304 costs this one read by primary
+ * key (a prefix of it on PostgreSQL: an owner's few parts).
  */
 
 type Db = Kysely<Database>;
@@ -15,21 +16,23 @@ export type Ambito = Exclude<VersionesTable['ambito'], 'cargas'>;
 const delDueno = preparedQuery(2, (db, ambito: Ambito, id: number) =>
   db
     .selectFrom('versiones')
-    .select(['ambito', 'n'])
+    .select((eb) => ['ambito', eb.fn.sum<string | number>('n').as('n')])
     .where('ambito', '=', ambito)
-    .where('id', '=', id),
+    .where('id', '=', id)
+    .groupBy('ambito'),
 );
 
 const delDuenoYCargas = preparedQuery(2, (db, ambito: Ambito, id: number) =>
   db
     .selectFrom('versiones')
-    .select(['ambito', 'n'])
+    .select((eb) => ['ambito', eb.fn.sum<string | number>('n').as('n')])
     .where((eb) =>
       eb.or([
         eb.and([eb('ambito', '=', ambito), eb('id', '=', id)]),
         eb.and([eb('ambito', '=', sql.lit('cargas')), eb('id', '=', sql.lit(0))]),
       ]),
-    ),
+    )
+    .groupBy('ambito'),
 );
 
 /**

@@ -249,6 +249,75 @@ describe.each(testDatabases())('tareas programadas ($name)', ({ open }) => {
     expect((await limpiar(handle.db, app.storage, app.config)).idempotency_keys).toBe(1);
   });
 
+  it('limpieza de avisos: los leídos de más de 90 días, todos los de más de 365', async () => {
+    const ana = await createProveedorConUsuario(handle.db);
+    const luis = await createProveedorConUsuario(handle.db);
+    const hace = (dias: number) => new Date(HOY.getTime() - dias * DIA).toISOString();
+    async function aviso(
+      owner: { usuarioId: number; proveedorId: number },
+      texto: string,
+      dias: number,
+      leidoDias: number | null,
+    ) {
+      await handle.db
+        .insertInto('avisos_usuario')
+        .values({
+          usuario_id: owner.usuarioId,
+          portal: 'proveedores',
+          empresa_id: owner.proveedorId,
+          tipo: 'oferta',
+          evento_id: null,
+          titulo: 'Oferta aceptada',
+          texto,
+          datos: null,
+          url: '/proveedores/cargas',
+          clave: null,
+          created_at: hace(dias),
+          leido_at: leidoDias === null ? null : hace(leidoDias),
+        })
+        .execute();
+    }
+    await aviso(ana, 'leído hace 91 días', 91, 1);
+    await aviso(ana, 'leído hace 89 días', 89, 88);
+    await aviso(ana, 'sin leer hace 200 días', 200, null);
+    await aviso(ana, 'sin leer hace 364 días', 364, null);
+    await aviso(ana, 'sin leer hace 366 días', 366, null);
+    await aviso(ana, 'leído hace 400 días', 400, 399);
+    await aviso(ana, 'sin leer de ayer', 1, null);
+    await aviso(luis, 'de Luis, sin leer hace 300 días', 300, null);
+    await aviso(luis, 'de Luis, leído hace 30 días', 30, 2);
+    const quedan = async (usuarioId: number) =>
+      (
+        await handle.db
+          .selectFrom('avisos_usuario')
+          .select('texto')
+          .where('usuario_id', '=', usuarioId)
+          .orderBy('id')
+          .execute()
+      ).map((row) => row.texto);
+
+    at(HOY);
+    expect(
+      (await limpiar(handle.db, app.storage, app.config)).avisos_usuario,
+    ).toBeGreaterThanOrEqual(3);
+    expect(await quedan(ana.usuarioId)).toEqual([
+      'leído hace 89 días',
+      'sin leer hace 200 días',
+      'sin leer hace 364 días',
+      'sin leer de ayer',
+    ]);
+    expect(await quedan(luis.usuarioId)).toEqual([
+      'de Luis, sin leer hace 300 días',
+      'de Luis, leído hace 30 días',
+    ]);
+
+    // Two days on: the notice read 89 days ago is past 90, the unread one of 364 past 365.
+    at(new Date(HOY.getTime() + 2 * DIA));
+    await limpiar(handle.db, app.storage, app.config);
+    expect(await quedan(ana.usuarioId)).toEqual(['sin leer hace 200 días', 'sin leer de ayer']);
+    expect(await quedan(luis.usuarioId)).toHaveLength(2);
+  });
+
   describe('limpieza de archivos sin referencias', () => {
     const H = 3_600_000;
     const hace = (ms: number) => new Date(HOY.getTime() - ms);

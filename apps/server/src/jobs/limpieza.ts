@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { clock } from '../lib/clock.js';
+import { purgarAvisos } from '../modules/avisos/service.js';
 import { purgarPosiciones } from '../modules/conductor/service.js';
 import { deleteExpiredSesiones } from '../modules/sesiones/repository.js';
 import type { FileStorage } from '../storage/file-storage.js';
@@ -22,6 +23,8 @@ export interface Limpieza {
   password_resets: number;
   /** Driver pings past their retention (modules/conductor: RETENCION_POSICIONES_DIAS). */
   posiciones_conductor: number;
+  /** Notices past their retention (modules/avisos: RETENCION_AVISOS_LEIDOS_DIAS, …_DIAS). */
+  avisos_usuario: number;
   /** Unreferenced files older than ARCHIVOS_HUERFANOS_HORAS: rows, and objects in storage. */
   archivos: number;
   ficheros: number;
@@ -30,9 +33,9 @@ export interface Limpieza {
 /**
  * Deletes what can no longer be used: idempotent answers older than IDEMPOTENCIA_HORAS,
  * sessions past their absolute or idle expiry, expired or revoked remember-me tokens, used or
- * expired password-reset tokens, driver pings past their retention, and files nothing points at any more once older than
- * ARCHIVOS_HUERFANOS_HORAS (archivos-huerfanos.ts). Idempotent, so several instances may run
- * it at once.
+ * expired password-reset tokens, driver pings and users' notices past their retention, and files
+ * nothing points at any more once older than ARCHIVOS_HUERFANOS_HORAS (archivos-huerfanos.ts).
+ * Idempotent, so several instances may run it at once.
  */
 export async function limpiar(
   db: Kysely<Database>,
@@ -48,6 +51,7 @@ export async function limpiar(
     remember_tokens: await deleteDeadRememberTokens(db, iso),
     password_resets: await deleteDeadPasswordResets(db, iso),
     posiciones_conductor: await purgarPosiciones(db, now),
+    avisos_usuario: await purgarAvisos(db, now),
     ...(await purgarArchivosHuerfanos(
       db,
       storage,

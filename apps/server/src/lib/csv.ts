@@ -3,6 +3,8 @@
  * UTF-8 with BOM, `;` separator, CRLF, dates dd/mm/aaaa, comma decimals.
  */
 
+import { partesMadrid } from './madrid.js';
+
 /** One cell: text or a number already formatted. */
 export type CsvValue = string | number;
 
@@ -11,36 +13,6 @@ export function fechaEs(iso: string | null): string {
   if (!iso) return '';
   const [y, m, d] = iso.slice(0, 10).split('-');
   return `${d}/${m}/${y}`;
-}
-
-const MADRID = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Madrid',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** An instant's wall-clock parts in Madrid, the company's time (stops and windows use it). */
-export function partesMadrid(iso: string): {
-  y: string;
-  m: string;
-  d: string;
-  h: string;
-  min: string;
-} {
-  const parts = MADRID.formatToParts(new Date(iso));
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((p) => p.type === type)?.value ?? '';
-  return {
-    y: part('year'),
-    m: part('month'),
-    d: part('day'),
-    h: part('hour'),
-    min: part('minute'),
-  };
 }
 
 /** An ISO instant → "dd/mm/aaaa HH:MM" in Madrid time. */

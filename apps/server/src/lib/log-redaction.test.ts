@@ -147,7 +147,7 @@ describe.each(testDatabases())('ningún secreto en los logs de la app en $name',
       app.config,
       { clienteId, usuarioId: null, apiKeyId: null, ip: '127.0.0.1', puedeFacturas: true },
       porte.partida,
-      { entrega: true, factura: true, dias: 1, email: null },
+      { entrega: true, factura: true, firma: false, dias: 1, email: null },
     );
     const envioToken = new URL(envio.url).pathname.split('/').at(-1)!;
     secrets.push(envioToken);

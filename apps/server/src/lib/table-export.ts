@@ -1,7 +1,8 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { csvField, csvLine, fechaEs, fechaHoraEs, importeEs, partesMadrid } from './csv.js';
+import { csvField, csvLine, fechaEs, fechaHoraEs, importeEs } from './csv.js';
+import { partesMadrid } from './madrid.js';
 
 /*
  * The exports of the lists (issue 16 point 5): the whole filtered result, read batch by batch

@@ -9,7 +9,9 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { CanalEntrega, Database } from '../db/database.js';
 import { clock } from '../lib/clock.js';
+import { registrarAvisos, type AvisoAUsuarios } from '../modules/avisos/registro.js';
 import { destinosAvisoEnvio } from '../modules/envio/avisos.js';
+import { textoDeAviso } from './avisos.js';
 
 /** The internal event of a password recovery request (decision 004). */
 const ClaveRecuperacion = z.object({
@@ -43,6 +45,28 @@ const AvisoParada = PorteAviso.extend({
 });
 export type AvisoParada = z.infer<typeof AvisoParada>;
 
+/**
+ * The internal notice of a load the ERP published that matches a carrier user's saved search
+ * (issue 20 point 2): one per search and load, to the user who saved it.
+ */
+const AvisoBusqueda = z.object({
+  usuario_id: z.number().int().positive(),
+  proveedor_id: z.number().int().positive(),
+  busqueda_id: z.number().int().positive(),
+  busqueda_nombre: z.string(),
+  carga: z.object({
+    carga_id: z.number().int().positive(),
+    referencia: z.string(),
+    origen_poblacion: z.string(),
+    origen_pais_iso: z.string(),
+    destino_poblacion: z.string(),
+    destino_pais_iso: z.string(),
+    fecha_carga: z.string(),
+    tipo_vehiculo: z.string(),
+  }),
+});
+export type AvisoBusqueda = z.infer<typeof AvisoBusqueda>;
+
 /** The stop events told to the customer by e-mail too; an arrival goes by push only. */
 export const AVISO_PARADA_POR_EMAIL: ReadonlyArray<AvisoParada['evento']['tipo']> = [
   'carga',
@@ -73,6 +97,8 @@ export type EventPayloads = { [T in TipoEventoPublico]: PayloadDeEvento<T> } & {
    * so no readable token is stored. Internal only, like the above.
    */
   'enlace_porte.correo': z.infer<typeof EnlacePorteCorreo>;
+  /** A published load matching a saved search, told to its user. Internal like the above. */
+  'aviso.busqueda': AvisoBusqueda;
 };
 
 export type TipoEvento = keyof EventPayloads;
@@ -82,6 +108,7 @@ export function payloadOf<T extends TipoEvento>(tipo: T, payload: unknown): Even
   if (tipo === 'clave.recuperacion') return ClaveRecuperacion.parse(payload) as EventPayloads[T];
   if (tipo === 'aviso.parada') return AvisoParada.parse(payload) as EventPayloads[T];
   if (tipo === 'ecmr.invitacion') return EcmrInvitacion.parse(payload) as EventPayloads[T];
+  if (tipo === 'aviso.busqueda') return AvisoBusqueda.parse(payload) as EventPayloads[T];
   if (tipo === 'enlace_porte.correo') {
     return EnlacePorteCorreo.parse(payload) as EventPayloads[T];
   }
@@ -124,17 +151,52 @@ async function usuariosDe(db: Kysely<Database>, empresa: 'proveedor' | 'cliente'
   return rows.map((r) => Number(r.id));
 }
 
-/** E-mail and push to each of these users. */
-function emailYPush(usuarios: number[]): Destino[] {
-  return usuarios.flatMap((id) => [
-    { canal: 'email' as const, destino: destinoUsuario(id) },
-    { canal: 'push' as const, destino: destinoUsuario(id) },
-  ]);
+/**
+ * The notice of an event to the users of one company (its centre, and push and e-mail after
+ * each user's preferences), as `registrarAvisos` takes it.
+ */
+async function avisoA(
+  db: Kysely<Database>,
+  tipo: TipoEvento,
+  checked: unknown,
+  empresa: { portal: 'clientes' | 'proveedores'; id: number; tipo: AvisoAUsuarios['tipo'] },
+  extra: Partial<AvisoAUsuarios> = {},
+): Promise<AvisoAUsuarios> {
+  const texto = textoDeAviso(tipo, JSON.stringify(checked), empresa.portal);
+  if (!texto) throw new Error(`Sin texto de aviso para ${tipo}`);
+  const usuarios = await usuariosDe(
+    db,
+    empresa.portal === 'clientes' ? 'cliente' : 'proveedor',
+    empresa.id,
+  );
+  return {
+    tipo: empresa.tipo,
+    portal: empresa.portal,
+    empresaId: empresa.id,
+    usuarios,
+    ...texto,
+    ...extra,
+  };
 }
 
-/** Who hears of an event by e-mail and push (webhooks are added by subscription). */
+/** The customer of a shipment by its partida, if the portal knows it. */
+async function clienteDePartida(db: Kysely<Database>, partida: string | null) {
+  if (!partida) return undefined;
+  const row = await db
+    .selectFrom('portes')
+    .select('cliente_id')
+    .where('partida', '=', partida)
+    .executeTakeFirst();
+  return row ? Number(row.cliente_id) : undefined;
+}
+
+/**
+ * Who hears of an event by e-mail and push (webhooks are added by subscription); the users'
+ * notices (issue 20 point 2) are written here, in the event's transaction.
+ */
 async function destinatarios<T extends TipoEvento>(
   db: Kysely<Database>,
+  eventoId: number,
   tipo: T,
   payload: EventPayloads[T],
 ): Promise<Destino[]> {
@@ -150,36 +212,80 @@ async function destinatarios<T extends TipoEvento>(
     case 'oferta.aceptada':
     case 'oferta.rechazada': {
       const { proveedor_id } = payload as EventPayloads['oferta.aceptada'];
-      const usuarios = await usuariosDe(db, 'proveedor', proveedor_id);
-      return usuarios.flatMap((id) => [
-        { canal: 'email' as const, destino: destinoUsuario(id) },
-        { canal: 'push' as const, destino: destinoUsuario(id) },
-      ]);
+      const empresa = { portal: 'proveedores', id: proveedor_id, tipo: 'oferta' } as const;
+      return registrarAvisos(db, eventoId, await avisoA(db, tipo, payload, empresa));
     }
     case 'porte.entregado':
     case 'porte.retrasado': {
       const { cliente_id } = payload as EventPayloads['porte.entregado'];
+      const empresa = {
+        portal: 'clientes',
+        id: cliente_id,
+        tipo: tipo === 'porte.entregado' ? 'porte_entregado' : 'porte_retrasado',
+      } as const;
       return [
-        ...emailYPush(await usuariosDe(db, 'cliente', cliente_id)),
+        ...(await registrarAvisos(db, eventoId, await avisoA(db, tipo, payload, empresa))),
         // The visitors of the shipment's links who asked for its notices (issue 19).
         ...(await destinosAvisoEnvio(db, tipo, payload)),
       ];
     }
     case 'certificado.caduca': {
       const { proveedor_id } = payload as EventPayloads['certificado.caduca'];
-      return emailYPush(await usuariosDe(db, 'proveedor', proveedor_id));
+      const empresa = { portal: 'proveedores', id: proveedor_id, tipo: 'certificado' } as const;
+      return registrarAvisos(db, eventoId, await avisoA(db, tipo, payload, empresa));
     }
     case 'aviso.parada': {
       // Push goes to the browsers the customer's users subscribed (their opt-in); e-mail
       // only for what changes their plans: loaded, unloaded, an incident (decision 011).
       const { cliente_id, evento } = payload as EventPayloads['aviso.parada'];
-      const usuarios = await usuariosDe(db, 'cliente', cliente_id);
+      const empresa = { portal: 'clientes', id: cliente_id, tipo: 'parada' } as const;
+      const email = AVISO_PARADA_POR_EMAIL.includes(evento.tipo);
       return [
-        ...(AVISO_PARADA_POR_EMAIL.includes(evento.tipo)
-          ? emailYPush(usuarios)
-          : usuarios.map((id) => ({ canal: 'push' as const, destino: destinoUsuario(id) }))),
+        ...(await registrarAvisos(
+          db,
+          eventoId,
+          await avisoA(db, tipo, payload, empresa, { email }),
+        )),
         ...(await destinosAvisoEnvio(db, tipo, payload)),
       ];
+    }
+    case 'ecmr.firmado': {
+      // The carrier's users and, when the leg carries a shipment of the portal, its customer's;
+      // the same user may be in both portals, so the destination names the portal.
+      const e = payload as EventPayloads['ecmr.firmado'];
+      const proveedor = {
+        portal: 'proveedores',
+        id: e.proveedor_id,
+        tipo: 'ecmr_firmado',
+      } as const;
+      const destinos = await registrarAvisos(
+        db,
+        eventoId,
+        await avisoA(db, tipo, payload, proveedor),
+        { portalEnDestino: true },
+      );
+      const clienteId = await clienteDePartida(db, e.partida);
+      if (clienteId === undefined) return destinos;
+      const cliente = { portal: 'clientes', id: clienteId, tipo: 'ecmr_firmado' } as const;
+      return [
+        ...destinos,
+        ...(await registrarAvisos(db, eventoId, await avisoA(db, tipo, payload, cliente), {
+          portalEnDestino: true,
+        })),
+      ];
+    }
+    case 'aviso.busqueda': {
+      const b = payload as EventPayloads['aviso.busqueda'];
+      const texto = textoDeAviso(tipo, JSON.stringify(payload), 'proveedores');
+      if (!texto) throw new Error('Sin texto de aviso para aviso.busqueda');
+      return registrarAvisos(db, eventoId, {
+        tipo: 'carga_publicada',
+        portal: 'proveedores',
+        empresaId: b.proveedor_id,
+        usuarios: [b.usuario_id],
+        ...texto,
+        clave: `busqueda:${b.busqueda_id}:carga:${b.carga.carga_id}`,
+      });
     }
     default:
       return [];
@@ -213,7 +319,7 @@ export async function recordEvent<T extends TipoEvento>(
     .orderBy('id')
     .execute();
   const destinos: Destino[] = [
-    ...(await destinatarios(trx, tipo, payload)),
+    ...(await destinatarios(trx, eventoId, tipo, checked)),
     ...webhooks
       .filter((w) => (JSON.parse(w.tipos) as string[]).includes(tipo))
       .map((w) => ({ canal: 'webhook' as const, destino: String(w.id) })),

@@ -8,7 +8,8 @@ import { solicitudTransporteMail } from '../mail/templates/solicitud-transporte.
 import { passwordRecoveryMailFor } from '../modules/password-reset/service.js';
 import { notifyUser } from '../modules/push/service.js';
 import type { PushPayload } from '../push/push-sender.js';
-import { emailDeAviso, portalDeAviso, pushDeAviso } from './avisos.js';
+import type { Portal } from '../db/database.js';
+import { emailDeAviso, portalDeAviso, pushDeAviso, pushDeOferta } from './avisos.js';
 import { isTipoEvento } from '@extranet/contracts/integracion/tipos-evento';
 import {
   DESTINO_INVITACION_ECMR,
@@ -84,10 +85,15 @@ function payloadDe<T extends TipoEvento>(entrega: EntregaReclamada, tipo: T) {
   }
 }
 
-function usuarioIdOf(destino: string): number {
-  const match = /^usuario:(\d+)$/.exec(destino);
+/** `usuario:<id>`, or `usuario:<id>@<portal>` when the event type does not say the portal. */
+function usuarioDestinoOf(destino: string): { usuarioId: number; portal: Portal | undefined } {
+  const match = /^usuario:(\d+)(?:@(clientes|proveedores))?$/.exec(destino);
   if (!match) throw new PermanentError(`Destino no válido: ${destino}`);
-  return Number(match[1]);
+  return { usuarioId: Number(match[1]), portal: match[2] as Portal | undefined };
+}
+
+function usuarioIdOf(destino: string): number {
+  return usuarioDestinoOf(destino).usuarioId;
 }
 
 /** The e-mail of a delivery, or null when there is rightly nothing to send. */
@@ -138,34 +144,33 @@ async function emailOf(
   if (entrega.destino.startsWith('usuario:')) {
     const usuario = await findUsuarioActivo(app.db, usuarioIdOf(entrega.destino));
     if (!usuario) throw new PermanentError('El usuario ya no existe o está desactivado');
-    const aviso = emailDeAviso(entrega.tipo, entrega.payload, usuario, app.config.publicUrl);
+    const { portal } = usuarioDestinoOf(entrega.destino);
+    const aviso = emailDeAviso(
+      entrega.tipo,
+      entrega.payload,
+      usuario,
+      app.config.publicUrl,
+      portal ?? portalDeAviso(entrega.tipo),
+    );
     if (aviso) return aviso;
   }
   throw new PermanentError(`Sin plantilla de e-mail para ${entrega.tipo}`);
 }
 
-function pushOf(entrega: EntregaReclamada): PushPayload {
+function pushOf(entrega: EntregaReclamada, portal: Portal): PushPayload {
   if (entrega.tipo === 'oferta.aceptada' || entrega.tipo === 'oferta.rechazada') {
-    const o = payloadDe(entrega, entrega.tipo);
-    const aceptada = entrega.tipo === 'oferta.aceptada';
-    return {
-      title: aceptada ? 'Oferta aceptada' : 'Oferta rechazada',
-      body: `Carga ${o.referencia}: ${o.origen_poblacion} → ${o.destino_poblacion}`,
-      url: '/proveedores/cargas',
-    };
+    return pushDeOferta(entrega.tipo === 'oferta.aceptada', payloadDe(entrega, entrega.tipo));
   }
-  const aviso = pushDeAviso(entrega.tipo, entrega.payload);
+  const aviso = pushDeAviso(entrega.tipo, entrega.payload, portal);
   if (aviso) return aviso;
   throw new PermanentError(`Sin notificación push para ${entrega.tipo}`);
 }
 
 async function deliverPush(app: FastifyInstance, entrega: EntregaReclamada): Promise<void> {
-  const payload = pushOf(entrega);
-  const results = await notifyUser(
-    app,
-    { usuarioId: usuarioIdOf(entrega.destino), portal: portalDeAviso(entrega.tipo) },
-    payload,
-  );
+  const destino = usuarioDestinoOf(entrega.destino);
+  const portal = destino.portal ?? portalDeAviso(entrega.tipo);
+  const payload = pushOf(entrega, portal);
+  const results = await notifyUser(app, { usuarioId: destino.usuarioId, portal }, payload);
   // Retried only when no browser got it: a retry would repeat it to those that did.
   if (results.length > 0 && results.every((r) => r === 'failed')) {
     throw new Error('Ningún servicio push aceptó la notificación');

@@ -65,6 +65,7 @@ const CANAL: Record<string, string> = {
   movil_conductor: 'en el móvil del conductor',
   enlace_email: 'con un enlace enviado por e-mail',
   codigo: 'con un código en su propio dispositivo',
+  enlace_envio: 'con el enlace del envío, en su propio dispositivo',
 };
 
 const TIPO_EVENTO: Record<string, string> = {

@@ -16,6 +16,8 @@ const TAGS: Record<string, string> = {
   sistema: 'Salud del servicio y documentación',
   auth: 'Sesión y acceso: inicio y cierre de sesión, segundo factor, recuperación de contraseña, enlaces de acceso',
   push: 'Suscripciones a notificaciones push del navegador',
+  avisos:
+    'Centro de avisos del usuario conectado: avisos leídos y sin leer, y canales por tipo (push, e-mail)',
   cargas: 'Bolsa de cargas y ofertas de los transportistas',
   vehiculos: 'Vehículos del transportista',
   transportes: 'Histórico de transportes del transportista y subida de albaranes (CMR)',

@@ -66,6 +66,27 @@ export function appHead(app: InstallableApp, themeColor: string, manifestUrl: st
  * Serves the built SPA: hashed assets with a year of caching, and index.html, with the
  * initial data embedded, for every other non-API path (history-mode routing).
  */
+/** A page of the web build, revalidated on every visit; 503 while the web is not built. */
+function sendPage(
+  reply: FastifyReply,
+  html: string | undefined,
+  headers: Record<string, string> = {},
+) {
+  if (html === undefined) {
+    return sendError(
+      reply,
+      503,
+      'WEB_NOT_BUILT',
+      'La aplicación web no está compilada. Ejecute «npm run build».',
+    );
+  }
+  return reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .headers(headers)
+    .send(html);
+}
+
 export interface SpaPluginOptions {
   webDistDir: string;
   /** The data embedded in every page (app.ts hands in the module that builds it). */
@@ -128,20 +149,10 @@ export default fp<SpaPluginOptions>(
       if (url.startsWith('/api/') || url === '/api') {
         return sendError(reply, 404, 'NOT_FOUND', 'Recurso no encontrado.');
       }
-      if (!indexHtml) {
-        return sendError(
-          reply,
-          503,
-          'WEB_NOT_BUILT',
-          'La aplicación web no está compilada. Ejecute «npm run build».',
-        );
-      }
+      if (!indexHtml) return sendPage(reply, undefined);
       const data = await initialData();
       ensureCsrfCookie(reply.request, reply);
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(injectInitialData(withHead(indexHtml, headOf(appOfPath(url))), data));
+      return sendPage(reply, injectInitialData(withHead(indexHtml, headOf(appOfPath(url))), data));
     };
 
     // The page is where the Circuito Seguridad form is posted from: its CSP's form-action must
@@ -161,21 +172,10 @@ export default fp<SpaPluginOptions>(
     // The token in the path is the link's credential: never sent on as a referrer. The e-CMR's
     // contactless signer (`/ecmr/firmar#<token>` or a code) shares this light page: no
     // session, no cookie, the one-time token in the fragment.
-    const serveConductor = (reply: FastifyReply, head: string) => {
-      if (!conductorHtml) {
-        return sendError(
-          reply,
-          503,
-          'WEB_NOT_BUILT',
-          'La aplicación web no está compilada. Ejecute «npm run build».',
-        );
-      }
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .header('referrer-policy', 'no-referrer')
-        .send(withHead(conductorHtml, head));
-    };
+    const serveConductor = (reply: FastifyReply, head: string) =>
+      sendPage(reply, conductorHtml && withHead(conductorHtml, head), {
+        'referrer-policy': 'no-referrer',
+      });
     app.get<{ Params: { token: string } }>(
       '/conductor/:token',
       { schema: { hide: true } },
@@ -209,22 +209,12 @@ export default fp<SpaPluginOptions>(
       },
     );
     // A capability page: never indexed, never sent on as a referrer.
-    app.get('/envio/:token', { schema: { hide: true } }, (_request, reply) => {
-      if (!envioHtml) {
-        return sendError(
-          reply,
-          503,
-          'WEB_NOT_BUILT',
-          'La aplicación web no está compilada. Ejecute «npm run build».',
-        );
-      }
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .header('referrer-policy', 'no-referrer')
-        .header('x-robots-tag', 'noindex, nofollow')
-        .send(envioHtml);
-    });
+    app.get('/envio/:token', { schema: { hide: true } }, (_request, reply) =>
+      sendPage(reply, envioHtml, {
+        'referrer-policy': 'no-referrer',
+        'x-robots-tag': 'noindex, nofollow',
+      }),
+    );
     app.get('/*', page, (request, reply) => serveIndex(request.url, reply));
   },
   { name: 'spa', dependencies: ['database'] },

@@ -7,7 +7,7 @@ import { TestBrowser, signedIn } from '../test/session.js';
 import { RECURSOS_CLIENTES } from '../db/seed/demo.js';
 import { createAccessLink } from '../modules/access-links/service.js';
 import QRCode from 'qrcode';
-import { crearEcmr, detalleDe, firmarEcmr } from '../modules/ecmr/service.js';
+import { crearEcmr, crearInvitacion, detalleDe, firmarEcmr } from '../modules/ecmr/service.js';
 import { crearEnlacePorte } from '../modules/envio/service.js';
 import { pdfBytes, multipart } from '../test/transportes.js';
 import {
@@ -19,7 +19,7 @@ import { securityArea } from '../test/security/report.js';
 
 const area = securityArea(
   'Object-level access (OpenAPI matrix)',
-  'Every portal operation of `GET /api/openapi.json` that takes an id (path parameter, id-like query parameter or body property) is called with the id of a row that belongs to someone else, as another customer, another carrier, an access link of another owner, a visitor holding the victim’s own shipment link (issue 19) and without a session. Writes are checked against the database row. Integration paths: no key → 401, a key without the scope → 403.',
+  'Every portal operation of `GET /api/openapi.json` that takes an id (path parameter, id-like query parameter or body property) is called with the id of a row that belongs to someone else, as another customer, another carrier, an access link of another owner, a visitor holding the victim’s own shipment link (issue 19; the link lets its holder sign its own shipment’s pending delivery, never another’s) and without a session. Writes are checked against the database row. Integration paths: no key → 401, a key without the scope → 403.',
 );
 
 type Attacker =
@@ -61,10 +61,17 @@ interface Victims {
   enlaceConductor: number;
   /** A leg of the victim customer's shipment whose e-CMR the sender has signed. */
   ecmrFirmado: { partida: string; subpartida: number };
-  /** A shipment link of the victim customer's shipment `partida` (tracking and CMR only). */
+  /**
+   * A shipment link of the victim customer's shipment `partida` (tracking and CMR), whose
+   * holder may sign its delivery: the driver asks for it on `ecmrFirmado`'s leg.
+   */
   enlacePorte: number;
   /** Its token: the visitor holds it. */
   enlacePorteToken: string;
+  /** A leg of another shipment whose driver also asks for the consignee's signature. */
+  ecmrAjeno: number;
+  /** A drawn signature (PNG, base64) for the signing bodies. */
+  firmaPng: string;
 }
 
 /** How to call one operation with a foreign id, and which rows must not change. */
@@ -298,12 +305,39 @@ function fixtures(v: Victims): Record<string, Fixture | { exempt: string }> {
     'GET /api/envio/{token}/documentos/{archivoId}': {
       path: { token: v.enlacePorteToken, archivoId: v.archivoCliente },
     },
+    // The same link, asked for another shipment's leg whose driver asks for the consignee's
+    // signature: not found, whoever asks (the link's own pending leg is the envio suite's).
+    'GET /api/envio/{token}/ecmr/{subpartidaId}': {
+      path: { token: v.enlacePorteToken, subpartidaId: v.ecmrAjeno },
+    },
+    'POST /api/envio/{token}/ecmr/{subpartidaId}': {
+      path: { token: v.enlacePorteToken, subpartidaId: v.ecmrAjeno },
+      body: { nombre: 'Intruso', firma_png: v.firmaPng, documento_sha256: 'a'.repeat(64) },
+      rows: (db) =>
+        Promise.all([
+          db.selectFrom('ecmr_firmas').select(['id', 'ecmr_id', 'rol']).orderBy('id').execute(),
+          db.selectFrom('ecmr_invitaciones').selectAll().orderBy('id').execute(),
+        ]),
+    },
+    'POST /api/envio/{token}/ecmr/{subpartidaId}/fotos': {
+      path: { token: v.enlacePorteToken, subpartidaId: v.ecmrAjeno },
+      multipart: { fields: {}, file: true },
+      rows: (db) => db.selectFrom('archivos').select('id').orderBy('id').execute(),
+    },
+    // The notice centre (issue 20): a notice and a saved search are the session's user's own,
+    // not the company's; another user's id answers 404 like one that does not exist.
+    'POST /api/usuario/avisos/{id}/leido': { exempt: AVISOS_USUARIO },
+    'DELETE /api/proveedores/busquedas-cargas/{id}': { exempt: AVISOS_USUARIO },
     'GET /api/ecmr/verificacion/{verificacionId}': {
       exempt:
         'public by design: the random id of the QR code, answering only what its PDF shows (ecmr suite)',
     },
   };
 }
+
+/** The notice centre's ids belong to one user, checked against the session's (avisos suite). */
+const AVISOS_USUARIO =
+  'owned by the session’s user, not the company: another user’s id is a 404 (avisos suite)';
 
 /** The e-CMR's contactless signing: a one-time link or exchanged code is the credential. */
 const ECMR_TOKEN =
@@ -345,6 +379,10 @@ const UNDESCRIBED_BODY_ID_FIELDS: Record<string, string[]> = {
   'DELETE /api/clientes/enlaces-porte/{id}': [],
   // A mail client's RFC 8058 post: `List-Unsubscribe=One-Click`, ignored.
   'POST /api/envio/{token}/baja': [],
+  'POST /api/envio/{token}/ecmr/{subpartidaId}/fotos': [],
+  'POST /api/usuario/avisos/{id}/leido': [],
+  'POST /api/usuario/avisos/leidos': [],
+  'DELETE /api/proveedores/busquedas-cargas/{id}': [],
 };
 
 /** Query and body names that carry an id (path parameters always do). */
@@ -380,8 +418,9 @@ function expectedStatuses(
   portal: 'clientes' | 'proveedores' | 'both',
   key: string,
 ): number[] {
-  // A shipment link's file outside what the link shows: not found, whoever asks.
-  if (key.startsWith('GET /api/envio/')) return [404];
+  // A shipment link's file outside what the link shows, or another shipment's leg to sign: not
+  // found, whoever asks.
+  if (/^[A-Z]+ \/api\/envio\//.test(key)) return [404];
   // The shipment link's visitor has no session: the link opens nothing else.
   if (attacker === 'sin sesión' || attacker === 'visitante de un enlace de envío') return [401];
   const attackerPortal = attacker.includes('cliente') ? 'clientes' : 'proveedores';
@@ -445,7 +484,7 @@ describe.each(testDatabases())('matriz de acceso por objeto ($name)', ({ name, o
     const subpartida = await db
       .selectFrom('subpartidas as s')
       .innerJoin('transportes as t', 't.id', 's.transporte_id')
-      .select(['s.id', 't.id as transporte_id'])
+      .select(['s.id', 's.porte_id', 't.id as transporte_id'])
       .where('t.proveedor_id', '=', proveedorId)
       .where('s.cmr_archivo_id', 'is', null)
       // A live transport: a cancelled one takes no e-CMR.
@@ -467,6 +506,8 @@ describe.each(testDatabases())('matriz de acceso por objeto ($name)', ({ name, o
       .select(['id', 'partida'])
       .where('cliente_id', '=', clienteId!)
       .where('estado', '!=', 'anulado')
+      // Not the shipment of the carrier's leg above: that leg is another shipment's.
+      .$if(subpartida.porte_id !== null, (qb) => qb.where('id', '!=', subpartida.porte_id!))
       .executeTakeFirstOrThrow();
     const factura = await db
       .selectFrom('facturas')
@@ -504,12 +545,18 @@ describe.each(testDatabases())('matriz de acceso por objeto ($name)', ({ name, o
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    // The victim's leg has its e-CMR, so its own reads of it answer 200.
-    await crearEcmr(
+    // The victim's leg has its e-CMR, so its own reads of it answer 200; its driver asks for
+    // the consignee's contactless signature.
+    const ecmrAjeno = await crearEcmr(
       { db, sello: app.ecmrSello, publicUrl: app.config.publicUrl },
       proveedorId,
       subpartida.id,
       null,
+    );
+    await crearInvitacion(
+      { db, sello: app.ecmrSello, publicUrl: app.config.publicUrl },
+      ecmrAjeno,
+      { rol: 'destinatario', canal: 'codigo' },
     );
     // A leg of the victim customer's shipment in the victim carrier's transport, its e-CMR
     // signed by the sender: the customer's download answers the victim.
@@ -530,16 +577,19 @@ describe.each(testDatabases())('matriz de acceso por objeto ($name)', ({ name, o
       .executeTakeFirstOrThrow();
     const deps = { db, sello: app.ecmrSello, publicUrl: app.config.publicUrl };
     const ecmr = await crearEcmr(deps, proveedorId, tramoCliente.id, null);
+    const firmaPng = (await QRCode.toBuffer('firma', { type: 'png' })).toString('base64');
     await firmarEcmr(
       deps,
       ecmr.id,
       { rol: 'remitente', canal: 'movil_conductor', dispositivo: null },
       {
         nombre: 'Ana Remitente',
-        firma_png: (await QRCode.toBuffer('firma', { type: 'png' })).toString('base64'),
+        firma_png: firmaPng,
         documento_sha256: (await detalleDe(deps, ecmr)).documento_sha256,
       },
     );
+    // At delivery the driver asks for the consignee's signature: the link's holder may give it.
+    await crearInvitacion(deps, ecmr, { rol: 'destinatario', canal: 'codigo' });
     const enlacePorte = await crearEnlacePorte(
       db,
       app.config,
@@ -551,7 +601,7 @@ describe.each(testDatabases())('matriz de acceso por objeto ($name)', ({ name, o
         puedeFacturas: true,
       },
       porte.partida,
-      { entrega: true, factura: false, dias: 7, email: null },
+      { entrega: true, factura: false, firma: true, dias: 7, email: null },
     );
     const enlacePorteToken = new URL(enlacePorte.url).pathname.split('/').at(-1)!;
     victims = {
@@ -559,6 +609,8 @@ describe.each(testDatabases())('matriz de acceso por objeto ($name)', ({ name, o
       enlaceConductor: enlaceConductor.id,
       enlacePorte: enlacePorte.id,
       enlacePorteToken,
+      ecmrAjeno: subpartida.id,
+      firmaPng,
       clienteId: clienteId!,
       proveedorId,
       proveedorUsuarioId: proveedor.id,

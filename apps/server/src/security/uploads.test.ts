@@ -1,22 +1,20 @@
 import { connect, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import type { App } from '../app.js';
+import { describe, expect, test, vi } from 'vitest';
 import {
-  demoCarrierApp,
+  useDemoCarrier,
   filesUnder,
   multipart,
   pdfBytes,
   postMultipart,
 } from '../test/transportes.js';
 import { ActiveContentScanner } from '../storage/active-content.js';
-import { testDatabases, type TestDatabaseHandle } from '../test/databases.js';
+import { testDatabases } from '../test/databases.js';
 import {
   pdfJavaScriptInObjectStream,
   pdfJavaScriptWithEscapedNames,
   utf16Html,
 } from '../test/hostile-pdfs.js';
 import { SAMPLE_FILES } from '../test/multipart.js';
-import type { TestBrowser } from '../test/session.js';
 import { securityArea } from '../test/security/report.js';
 
 const area = securityArea(
@@ -143,27 +141,11 @@ describe('ActiveContentScanner', () => {
 });
 
 describe.each(testDatabases())('subidas ($name)', ({ name, open }) => {
-  let handle: TestDatabaseHandle;
-  let app: App;
-  let browser: TestBrowser;
-  let proveedorId: number;
-  let stored: () => Promise<string[]>;
-
-  beforeAll(async () => {
-    handle = await open();
-    ({ app, browser, proveedorId, stored } = await demoCarrierApp(handle, {
-      UPLOAD_MAX_BYTES: String(MAX),
-    }));
-  }, 60_000);
-
-  afterAll(async () => {
-    await app?.close();
-    await handle?.dispose();
-  });
+  const demo = useDemoCarrier(open, { UPLOAD_MAX_BYTES: String(MAX) });
 
   /** A leg awaiting its CMR, as the carrier's own list shows it. */
   async function pendingLeg(): Promise<number> {
-    const res = await browser.get('/api/proveedores/albaranes-pendientes');
+    const res = await demo.browser.get('/api/proveedores/albaranes-pendientes');
     const page = res.json<{ items: { subpartidas: { id: number }[] }[] }>();
     const id = page.items[0]?.subpartidas[0]?.id;
     if (id === undefined) throw new Error(`sin albaranes pendientes: ${res.body.slice(0, 200)}`);
@@ -174,17 +156,17 @@ describe.each(testDatabases())('subidas ($name)', ({ name, open }) => {
     const count = async (table: 'archivos' | 'facturas_proveedor') =>
       Number(
         (
-          await handle.db
+          await demo.handle.db
             .selectFrom(table)
             .select((eb) => eb.fn.countAll().as('n'))
             .executeTakeFirstOrThrow()
         ).n,
       );
     return {
-      files: (await stored()).length,
+      files: (await demo.stored()).length,
       archivos: await count('archivos'),
       facturas: await count('facturas_proveedor'),
-      leg: await handle.db
+      leg: await demo.handle.db
         .selectFrom('subpartidas')
         .selectAll()
         .where('id', '=', leg)
@@ -213,7 +195,7 @@ describe.each(testDatabases())('subidas ($name)', ({ name, open }) => {
         const leg = await pendingLeg();
         const before = await state(leg);
         const res = await postMultipart(
-          browser,
+          demo.browser,
           `/api/proveedores/subpartidas/${leg}/cmr`,
           multipart({}, { filename: bad.filename, content: bad.content }),
         );
@@ -229,10 +211,10 @@ describe.each(testDatabases())('subidas ($name)', ({ name, open }) => {
     name,
     async () => {
       const leg = await pendingLeg();
-      const transporte = await handle.db
+      const transporte = await demo.handle.db
         .selectFrom('transportes')
         .select('id')
-        .where('proveedor_id', '=', proveedorId)
+        .where('proveedor_id', '=', demo.proveedorId)
         .orderBy('id')
         .executeTakeFirstOrThrow();
       const fields = {
@@ -249,7 +231,7 @@ describe.each(testDatabases())('subidas ($name)', ({ name, open }) => {
       ] as const) {
         const before = await state(leg);
         const res = await postMultipart(
-          browser,
+          demo.browser,
           '/api/proveedores/facturas',
           multipart(fields, { filename: 'factura.pdf', content }),
         );
@@ -270,19 +252,21 @@ describe.each(testDatabases())('subidas ($name)', ({ name, open }) => {
       ] as const) {
         const leg = await pendingLeg();
         const res = await postMultipart(
-          browser,
+          demo.browser,
           `/api/proveedores/subpartidas/${leg}/cmr`,
           multipart({}, { filename, content: pdfBytes(filename) }),
         );
         expect(res.statusCode, res.body).toBe(201);
-        const archivo = await handle.db
+        const archivo = await demo.handle.db
           .selectFrom('archivos')
           .select(['nombre', 'storage_key'])
           .where('id', '=', res.json<{ cmr_archivo_id: number }>().cmr_archivo_id)
           .executeTakeFirstOrThrow();
         expect(archivo.nombre).toBe(expected);
         expect(archivo.storage_key).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f]{64}$/);
-        expect((await stored()).every((file) => file.startsWith(app.config.dataDir))).toBe(true);
+        expect(
+          (await demo.stored()).every((file) => file.startsWith(demo.app.config.dataDir)),
+        ).toBe(true);
       }
     },
   );
@@ -294,7 +278,7 @@ describe.each(testDatabases())('subidas ($name)', ({ name, open }) => {
     async () => {
       const leg = await pendingLeg();
       const before = await state(leg);
-      const address = await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = await demo.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = new URL(address);
       const body = multipart(
         {},
@@ -303,14 +287,14 @@ describe.each(testDatabases())('subidas ($name)', ({ name, open }) => {
           content: Buffer.concat([pdfBytes(), Buffer.alloc(40_000, 0x41)]),
         },
       );
-      const cookies = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      const cookies = [...demo.browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
       const head = [
         `POST /api/proveedores/subpartidas/${leg}/cmr HTTP/1.1`,
         `Host: 127.0.0.1:${port}`,
         `Content-Type: ${body.headers['content-type']}`,
         `Content-Length: ${body.payload.length}`,
         `Cookie: ${cookies}`,
-        `X-CSRF-Token: ${browser.cookies.get('csrf-token') ?? ''}`,
+        `X-CSRF-Token: ${demo.browser.cookies.get('csrf-token') ?? ''}`,
         '',
         '',
       ].join('\r\n');
@@ -324,7 +308,7 @@ describe.each(testDatabases())('subidas ($name)', ({ name, open }) => {
         socket.on('error', reject);
       });
       // Cut only once the server is streaming the upload into its temp file.
-      await vi.waitFor(() => expect(filesUnder(`${app.config.dataDir}/tmp`)).toHaveLength(1), {
+      await vi.waitFor(() => expect(filesUnder(`${demo.app.config.dataDir}/tmp`)).toHaveLength(1), {
         timeout: 3000,
         interval: 20,
       });
@@ -334,7 +318,7 @@ describe.each(testDatabases())('subidas ($name)', ({ name, open }) => {
         timeout: 3000,
         interval: 50,
       });
-      expect(filesUnder(`${app.config.dataDir}/tmp`)).toEqual([]);
+      expect(filesUnder(`${demo.app.config.dataDir}/tmp`)).toEqual([]);
     },
   );
 });

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { buildApp } from '../app.js';
+import { buildApp, type BuildAppOptions } from '../app.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import type { DatabaseHandle } from '../db/connection.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -56,8 +56,12 @@ export function testConfig(overrides: NodeJS.ProcessEnv = {}): AppConfig {
   });
 }
 
-/** Builds the real app on a migrated test database. */
-export async function buildTestApp(database: DatabaseHandle, overrides: NodeJS.ProcessEnv = {}) {
+/** Builds the real app on a migrated test database; `mailer` replaces the configured one. */
+export async function buildTestApp(
+  database: DatabaseHandle,
+  overrides: NodeJS.ProcessEnv = {},
+  options: Pick<BuildAppOptions, 'mailer'> = {},
+) {
   await migrateToLatest(database.db);
-  return buildApp({ config: testConfig(overrides), database, logger: false });
+  return buildApp({ config: testConfig(overrides), database, logger: false, ...options });
 }

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll } from 'vitest';
 import type { App } from '../app.js';
 import { seedDemo } from '../db/seed/demo.js';
 import { storeDemoFilesIn } from '../db/seed/demo-files.js';
 import { createAccessLink } from '../modules/access-links/service.js';
 import { buildTestApp } from './app.js';
 import type { TestDatabaseHandle } from './databases.js';
+import { useAppFixture } from './fixture.js';
 import { signedIn, TestBrowser } from './session.js';
 
 /** The app on a migrated database with the demo seed, its PDFs written to file storage. */
@@ -38,44 +38,15 @@ export function useClientesDemo(
   open: () => Promise<TestDatabaseHandle>,
   env: NodeJS.ProcessEnv = {},
 ): ClientesDemo {
-  let handle: TestDatabaseHandle | undefined;
-  let demo: ClientesDemo | undefined;
-  beforeAll(async () => {
-    handle = await open();
+  return useAppFixture(open, async (handle) => {
     const app = await demoClientesApp(handle, env);
-    demo = {
-      handle,
+    return {
       app,
       cliente: await signedIn(app, 'cliente@demo.es'),
       clienteId: await clienteIdOf(handle, 'Conservas del Ebro S.A.'),
       otroClienteId: await clienteIdOf(handle, 'Papelera del Norte S.A.'),
     };
-  }, 60_000);
-  afterAll(async () => {
-    await demo?.app.close();
-    await handle?.dispose();
   });
-  const current = (): ClientesDemo => {
-    if (!demo) throw new Error('La app de demostración se crea en beforeAll.');
-    return demo;
-  };
-  return {
-    get handle() {
-      return current().handle;
-    },
-    get app() {
-      return current().app;
-    },
-    get cliente() {
-      return current().cliente;
-    },
-    get clienteId() {
-      return current().clienteId;
-    },
-    get otroClienteId() {
-      return current().otroClienteId;
-    },
-  };
 }
 
 /** Id of the demo client with that company name. */
@@ -118,7 +89,9 @@ export async function walk<T>(browser: TestBrowser, url: string): Promise<T[]> {
   let cursor: string | null = null;
   const sep = url.includes('?') ? '&' : '?';
   do {
-    const res = await browser.get(cursor ? `${url}${sep}cursor=${cursor}` : url);
+    const res = await browser.get(
+      cursor ? `${url}${sep}cursor=${encodeURIComponent(cursor)}` : url,
+    );
     if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
     const page = res.json<{ items: T[]; nextCursor: string | null }>();
     items.push(...page.items);

@@ -1,5 +1,10 @@
+import type { ApiScope } from '@extranet/contracts/integracion/integracion';
 import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../app.js';
+import { createApiKey } from '../modules/api-keys/service.js';
+import { buildTestApp } from './app.js';
+import type { TestDatabaseHandle } from './databases.js';
+import { useAppFixture } from './fixture.js';
 
 /** Who makes an integration API call: the API key (`null`: none) and an Idempotency-Key. */
 export interface ErpCallOptions {
@@ -25,4 +30,30 @@ export function erpCaller(app: () => App, defaultKey: () => string) {
     if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
     return app().inject({ method, url, headers, payload: payload as object });
   };
+}
+
+/** What an integration-API test block works on (see `useErpApp`). */
+export interface ErpApp {
+  readonly handle: TestDatabaseHandle;
+  readonly app: App;
+  /** The ERP's API key ('ERP', with the scopes asked for) and its id. */
+  readonly key: string;
+  readonly keyId: number;
+}
+
+/**
+ * For a `describe` block: the app `build` makes on a fresh database from `open` (a bare migrated
+ * one unless told), with an 'ERP' API key of those scopes, closed after the block. Its fields
+ * are set in `beforeAll`: read them in tests and hooks, not while the block is being declared.
+ */
+export function useErpApp(
+  open: () => Promise<TestDatabaseHandle>,
+  scopes: ApiScope[],
+  build: (handle: TestDatabaseHandle) => Promise<App> = (handle) => buildTestApp(handle),
+): ErpApp {
+  return useAppFixture(open, async (handle) => {
+    const app = await build(handle);
+    const { id: keyId, key } = await createApiKey(app.db, { nombre: 'ERP', scopes });
+    return { app, key, keyId };
+  });
 }

@@ -2,6 +2,8 @@ import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { DEMO_PASSWORD, RECURSOS_PROVEEDORES } from '../db/seed/demo.js';
 import { hashPassword } from '../modules/auth/password.js';
+import type { App } from '../app.js';
+import { signedIn, type TestBrowser } from './session.js';
 
 let seq = 0;
 let claveHash: Promise<string> | undefined;
@@ -65,6 +67,12 @@ export async function createProveedorConUsuario(
       .execute();
   }
   return { proveedorId, usuarioId, email };
+}
+
+/** A browser signed in as the user of a new carrier: one that sees none of the demo's data. */
+export async function otroProveedorBrowser(app: App): Promise<TestBrowser> {
+  const { email } = await createProveedorConUsuario(app.db);
+  return signedIn(app, email, { portal: 'proveedores' });
 }
 
 let cargaSeq = 0;

@@ -1,5 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { App } from '../app.js';
+import type { Database } from '../db/database.js';
 import { DEMO_PASSWORD } from '../db/seed/demo.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -107,4 +109,18 @@ export async function signedIn(
     if (chosen.statusCode !== 200) throw new Error(`cliente ${options.clienteId}: ${chosen.body}`);
   }
   return browser;
+}
+
+/** Takes a menu resource (a section of the portal) away from the user with that e-mail. */
+export async function quitarRecurso(db: Kysely<Database>, email: string, recurso: string) {
+  const usuario = await db
+    .selectFrom('usuarios')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  await db
+    .deleteFrom('recursos')
+    .where('usuario_id', '=', usuario.id)
+    .where('recurso', '=', recurso)
+    .execute();
 }

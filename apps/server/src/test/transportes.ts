@@ -5,6 +5,7 @@ import type { App } from '../app.js';
 import { seedDemo } from '../db/seed/demo.js';
 import { buildTestApp } from './app.js';
 import type { TestDatabaseHandle } from './databases.js';
+import { useAppFixture } from './fixture.js';
 import { signedIn, type TestBrowser } from './session.js';
 
 /** A minimal valid PDF (the storage layer sniffs `%PDF-`). */
@@ -106,6 +107,30 @@ export async function demoCarrierApp(handle: TestDatabaseHandle, env: NodeJS.Pro
     ];
   };
   return { app, browser, proveedorId, stored };
+}
+
+/** What a carrier-portal test block works on (see `useDemoCarrier`). */
+export interface DemoCarrier {
+  readonly handle: TestDatabaseHandle;
+  readonly app: App;
+  /** Signed in as proveedor@demo.es. */
+  readonly browser: TestBrowser;
+  /** The carrier proveedor@demo.es works for. */
+  readonly proveedorId: number;
+  /** Files a refused upload must not leave behind (see `demoCarrierApp`). */
+  readonly stored: () => Promise<string[]>;
+}
+
+/**
+ * For a `describe` block: the demo app on a fresh database from `open`, signed in as
+ * proveedor@demo.es, closed after the block. Its fields are set in `beforeAll`: read them in
+ * tests and hooks, not while the block is being declared.
+ */
+export function useDemoCarrier(
+  open: () => Promise<TestDatabaseHandle>,
+  env: NodeJS.ProcessEnv = {},
+): DemoCarrier {
+  return useAppFixture(open, (handle) => demoCarrierApp(handle, env));
 }
 
 /** A transport id of another carrier (the demo seeds a few). */

@@ -21,6 +21,7 @@ const enlace: EnlacePorte = {
   revoked_at: null,
   entrega: true,
   factura: false,
+  firma: false,
   destinatario_email: null,
   aperturas: 0,
   last_opened_at: null,
@@ -106,7 +107,7 @@ describe('Compartir envío from a row', () => {
       creado.url,
     );
     expect(sentBodies(fetchMock, CREAR)).toEqual([
-      { entrega: true, factura: false, dias: 7, email: null },
+      { entrega: true, factura: false, firma: false, dias: 7, email: null },
     ]);
     expect(
       await within(dialog).findByRole('img', { name: 'Código QR del enlace del envío' }),
@@ -140,6 +141,36 @@ describe('Compartir envío from a row', () => {
     await act(() => router.navigate('/clientes/historico'));
     expect(await screen.findByText('Histórico')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a link for the consignee lets its holder sign the delivery only when ticked, and says so in the list', async () => {
+    let items: EnlacePorte[] = [];
+    const fetchMock = mockApi({
+      [LISTA]: () => json(200, { items }),
+      [CREAR]: () => {
+        items = [{ ...enlace, firma: true }];
+        return json(201, { ...creado, firma: true });
+      },
+    });
+    renderFila({ estado: 'entregado', entregado_at: new Date(Date.now() - DIA).toISOString() });
+    fireEvent.click(await screen.findByRole('button', { name: 'Compartir · 2600012' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Compartir envío 2600012' });
+    const firma = within(dialog).getByRole('checkbox', {
+      name: 'El destinatario puede firmar la entrega',
+    });
+    expect(firma).not.toBeChecked();
+    expect(firma).toHaveAccessibleDescription(
+      /Márquelo solo si envía el enlace al destinatario\.$/,
+    );
+    fireEvent.click(firma);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Crear enlace' }));
+    await within(dialog).findByRole('textbox', { name: 'Enlace del envío' });
+    expect(sentBodies(fetchMock, CREAR)).toEqual([
+      { entrega: true, factura: false, firma: true, dias: null, email: null },
+    ]);
+    expect(
+      await within(dialog).findByText(/^Seguimiento, prueba de entrega, firma de la entrega · /),
+    ).toBeInTheDocument();
   });
 
   it('a cancelled shipment has nothing to share', async () => {

@@ -1,14 +1,10 @@
-import {
-  DatePickerInput,
-  type DatePickerInputProps,
-  type DatesRangeValue,
-  type DateValue,
-} from '@mantine/dates';
+import type { DatesRangeValue, DateValue } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { IconCalendar } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CalendarInput, type CalendarInputProps } from './calendar-input';
 import classes from './date-picker.module.css';
 
 /** A date range as the API speaks it: 'YYYY-MM-DD' strings, either end optional. */
@@ -54,7 +50,7 @@ function usePickerProps(label: string) {
     },
     hideOutsideDates: true,
     classNames: { day: classes.day },
-  } satisfies Partial<DatePickerInputProps>;
+  } satisfies Partial<CalendarInputProps>;
 }
 
 /** The picker's tuple for a DateRange. */
@@ -89,9 +85,10 @@ export interface DateRangeFilterProps {
 }
 
 /**
- * A Spanish date-range field (Mantine DatePickerInput; the calendar locale of the app's
- * DatesProvider gives D L Ma Mi J V S and Enero … Diciembre). It reports a range once both ends
- * are picked, so a half-picked range does not refetch lists.
+ * A Spanish date-range field (Mantine's DatePickerInput, its calendar loaded apart:
+ * calendar-input.tsx; the calendar locale of the app's DatesProvider gives D L Ma Mi J V S and
+ * Enero … Diciembre). It reports a range once both ends are picked, so a half-picked range does
+ * not refetch lists.
  */
 export function DateRangeFilter({
   label,
@@ -113,13 +110,13 @@ export function DateRangeFilter({
   }
 
   return (
-    <DatePickerInput
+    <CalendarInput
       type="range"
       label={label}
       placeholder={placeholder ?? t('tabla.dateRangePlaceholder')}
       value={draft}
       onChange={(next) => {
-        const range = fromPickerValue(next);
+        const range = fromPickerValue(Array.isArray(next) ? next : [next, null]);
         setDraft(toPickerValue(range));
         const complete = range.desde !== undefined && range.hasta !== undefined;
         const cleared = range.desde === undefined && range.hasta === undefined;
@@ -171,10 +168,11 @@ export function DateField({
   const { t } = useTranslation();
   const pickerProps = usePickerProps(label);
   return (
-    <DatePickerInput
+    <CalendarInput
+      type="default"
       label={label}
       value={value}
-      onChange={(next) => onChange(toIso(next) ?? null)}
+      onChange={(next) => onChange(toIso(Array.isArray(next) ? next[0] : next) ?? null)}
       valueFormat="DD/MM/YYYY"
       clearable
       clearButtonProps={{ 'aria-label': t('tabla.clearDate') }}

@@ -76,7 +76,9 @@ export function FileDropzone({
 }: FileDropzoneProps) {
   const { t } = useTranslation();
   // "Arrastre el fichero aquí" only where dragging exists: a mouse or a trackpad, not a finger.
-  const canDrag = useMediaQuery('(pointer: fine)', true) ?? true;
+  // Read on the first render, not in an effect: a dropzone in a closed accordion panel renders
+  // inside React's hidden <Activity>, where effects wait until the panel opens.
+  const canDrag = useMediaQuery('(pointer: fine)', true, { getInitialValueInEffect: false });
   const id = useId();
   const [localError, setLocalError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);

@@ -6,10 +6,11 @@ import type {
 } from '@extranet/contracts/conductor/conductor';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { call, ConductorApiError } from './api';
+import { Cabecera } from './cabecera';
 import { compressPhoto, type CompressedPhoto } from './compress';
 import type { Posicion } from './ecmr/ecmr-card';
 import { navigationUrl } from './geo';
-import { LanguageSelect } from './language-select';
+import { dayTime } from './i18n';
 import { jpegsToPdf } from './pdf';
 import { clientId, nextSeq } from './queue';
 import { type Outbox, useOutbox } from './use-outbox';
@@ -78,16 +79,7 @@ export function App({ token }: { token: string }) {
     },
   );
 
-  const time = (iso: string | null | undefined) =>
-    iso
-      ? new Intl.DateTimeFormat(language, {
-          weekday: 'short',
-          month: 'short',
-          day: 'numeric',
-          hour: '2-digit',
-          minute: '2-digit',
-        }).format(new Date(iso))
-      : '';
+  const time = (iso: string | null | undefined) => dayTime(language, iso);
   const clock = (date: Date) =>
     new Intl.DateTimeFormat(language, {
       hour: '2-digit',
@@ -101,10 +93,12 @@ export function App({ token }: { token: string }) {
 
   return (
     <main>
-      <header className="bar">
-        <h1>{viaje ? t('title', { ref: viaje.transporte.referencia }) : t('loading')}</h1>
-        <LanguageSelect label={t('language')} language={language} onChange={choose} />
-      </header>
+      <Cabecera
+        titulo={viaje ? t('title', { ref: viaje.transporte.referencia }) : t('loading')}
+        language={language}
+        choose={choose}
+        t={t}
+      />
       <p className="sr-only" role="status" aria-live="polite">
         {announce}
       </p>

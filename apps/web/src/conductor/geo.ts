@@ -1,15 +1,8 @@
-/** Distance in metres between two positions (haversine). */
-export function distanceM(
-  a: { lat: number; lng: number },
-  b: { lat: number; lng: number },
-): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLng = (b.lng - a.lng) * rad;
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
+import { kmLineaRecta, type Posicion } from '@extranet/contracts/common/geo';
+
+/** Distance in metres between two positions (great circle). */
+export function distanceM(a: Posicion, b: Posicion): number {
+  return kmLineaRecta(a, b) * 1000;
 }
 
 /** A ping every ~2 minutes, or sooner after 500 m (issue 17). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseLanguage, format, LANGUAGES, loadTexts } from './i18n';
+import { chooseLanguage, dayTime, format, LANGUAGES, loadTexts } from './i18n';
 
 describe('chooseLanguage', () => {
   it("takes the first of the phone's languages the page has, by its base tag", () => {
@@ -34,5 +34,13 @@ describe('texts', () => {
     expect(format({ pending: 'Pendientes: {count}' }, 'pending', { count: 3 })).toBe(
       'Pendientes: 3',
     );
+  });
+});
+
+describe('dayTime', () => {
+  it("writes the weekday, day and time in the page's language, and nothing for no instant", () => {
+    expect(dayTime('en', '2026-03-02T14:05:00Z')).toMatch(/Mon, Mar 2.*02:05/);
+    expect(dayTime('es', null)).toBe('');
+    expect(dayTime('es', undefined)).toBe('');
   });
 });

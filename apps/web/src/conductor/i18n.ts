@@ -47,3 +47,16 @@ export function format(
     values[name] === undefined ? whole : String(values[name]),
   );
 }
+
+/** Weekday, day and time of a stop, an ETA or an expiry in the page's language; '' for none. */
+export function dayTime(language: Language, iso: string | null | undefined): string {
+  return iso
+    ? new Intl.DateTimeFormat(language, {
+        weekday: 'short',
+        month: 'short',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+      }).format(new Date(iso))
+    : '';
+}

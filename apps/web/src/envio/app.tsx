@@ -4,75 +4,19 @@ import {
   downloadEnvioDocumento,
   getEnvio,
 } from '@extranet/contracts/envio/endpoints';
-import type { EnvioPublico } from '@extranet/contracts/envio/envio';
+import type { EntregaEcmrEnvio, EnvioPublico } from '@extranet/contracts/envio/envio';
 import { urlOf } from '@extranet/contracts/common/endpoint';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type FormEvent } from 'react';
 import { call, ConductorApiError } from '../conductor/api';
-import {
-  chooseLanguage,
-  format,
-  LANGUAGE_NAMES,
-  LANGUAGES,
-  type Language,
-  loadTexts,
-  STORAGE_KEY,
-  type Texts,
-} from '../conductor/i18n';
+import { Cabecera } from '../conductor/cabecera';
+import { dayTime, type Language } from '../conductor/i18n';
+import { type T, useTexts } from '../conductor/use-texts';
 
-type T = (key: string, values?: Record<string, string | number>) => string;
+// Signing the delivery (issue 19): the contactless signer's screens, loaded only when used.
+const FirmaEntrega = lazy(() => import('./firma-entrega'));
 
 /** The live figures change with each ping batch (about every 2 minutes). */
 const REFRESH_MS = 60_000;
-
-function useTexts() {
-  const [language, setLanguage] = useState<Language>(() =>
-    chooseLanguage(localStorage.getItem(STORAGE_KEY), navigator.languages ?? [navigator.language]),
-  );
-  const [texts, setTexts] = useState<Texts>();
-  useEffect(() => {
-    let live = true;
-    void loadTexts(language).then((loaded) => live && setTexts(loaded));
-    document.documentElement.lang = language;
-    return () => {
-      live = false;
-    };
-  }, [language]);
-  const choose = (next: Language) => {
-    localStorage.setItem(STORAGE_KEY, next);
-    setLanguage(next);
-  };
-  const t: T = (key, values) => (texts ? format(texts, key, values) : '');
-  return { language, choose, texts, t };
-}
-
-/** The page's title and its language switcher. */
-function Cabecera({
-  titulo,
-  language,
-  choose,
-  t,
-}: {
-  titulo: string;
-  language: Language;
-  choose: (language: Language) => void;
-  t: T;
-}) {
-  return (
-    <header className="bar">
-      <h1>{titulo}</h1>
-      <label className="lang">
-        <span>{t('language')}</span>
-        <select value={language} onChange={(event) => choose(event.target.value as Language)}>
-          {LANGUAGES.map((code) => (
-            <option key={code} value={code} lang={code}>
-              {LANGUAGE_NAMES[code]}
-            </option>
-          ))}
-        </select>
-      </label>
-    </header>
-  );
-}
 
 /**
  * The shared shipment's page (issue 19): read-only, no session, the shipment's status, live
@@ -84,6 +28,8 @@ export function App({ token }: { token: string }) {
   const [envio, setEnvio] = useState<EnvioPublico>();
   const [dead, setDead] = useState<string>();
   const [failed, setFailed] = useState(false);
+  /** The leg whose delivery the visitor is signing: the page shows that alone meanwhile. */
+  const [firmando, setFirmando] = useState<number>();
 
   const load = useCallback(
     (first: boolean) => {
@@ -107,16 +53,7 @@ export function App({ token }: { token: string }) {
     return () => clearInterval(timer);
   }, [load]);
 
-  const when = (iso: string | null | undefined) =>
-    iso
-      ? new Intl.DateTimeFormat(language, {
-          weekday: 'short',
-          month: 'short',
-          day: 'numeric',
-          hour: '2-digit',
-          minute: '2-digit',
-        }).format(new Date(iso))
-      : '';
+  const when = (iso: string | null | undefined) => dayTime(language, iso);
   const day = (isoDate: string) =>
     new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
       new Date(`${isoDate}T00:00:00Z`),
@@ -148,13 +85,30 @@ export function App({ token }: { token: string }) {
           </button>
         </div>
       )}
-      {envio && porte && dead === undefined && (
+      {envio && porte && dead === undefined && firmando !== undefined && (
+        <Suspense fallback={<p role="status">{t('signLoading')}</p>}>
+          <FirmaEntrega
+            token={token}
+            subpartidaId={firmando}
+            t={t}
+            language={language}
+            onVolver={() => {
+              setFirmando(undefined);
+              load(false);
+            }}
+          />
+        </Suspense>
+      )}
+      {envio && porte && dead === undefined && firmando === undefined && (
         <>
           <p>
             {porte.origen_poblacion} ({porte.origen_pais_iso}) → {porte.destino_poblacion} (
             {porte.destino_pais_iso})
           </p>
           <p className="muted">{t('envio.sharedBy', { empresa: envio.empresa })}</p>
+          {envio.entregas.length > 0 && (
+            <Entregas entregas={envio.entregas} t={t} when={when} onFirmar={setFirmando} />
+          )}
           <section className="card" aria-labelledby="estado-title">
             <h2 id="estado-title">{t(`envio.estado.${porte.estado}`)}</h2>
             {porte.entregado_at ? (
@@ -256,6 +210,60 @@ export function App({ token }: { token: string }) {
         </>
       )}
     </main>
+  );
+}
+
+/**
+ * The legs whose delivery the visitor may sign (the driver asks for it now) or sees signed: on
+ * a link the customer made for the consignee only.
+ */
+function Entregas({
+  entregas,
+  t,
+  when,
+  onFirmar,
+}: {
+  entregas: EntregaEcmrEnvio[];
+  t: T;
+  when: (iso: string | null) => string;
+  onFirmar: (subpartidaId: number) => void;
+}) {
+  const pendiente = entregas.some((e) => e.pendiente);
+  return (
+    <section className={pendiente ? 'card focus' : 'card on'} aria-labelledby="entregas-title">
+      <h2 id="entregas-title">{t('envio.signTitle')}</h2>
+      <ul className="stops">
+        {entregas.map((e) => (
+          <li key={e.subpartida_id}>
+            {e.firma ? (
+              <p className="ok">
+                {t('envio.signedBy', {
+                  numero: e.numero,
+                  name: e.firma.nombre,
+                  time: when(e.firma.firmado_at),
+                })}
+                {e.firma.con_reservas ? ` ${t('envio.signedWithReservations')}` : ''}
+              </p>
+            ) : (
+              <>
+                <p id={`pide-${e.subpartida_id}`}>{t('envio.signAsked', { numero: e.numero })}</p>
+                {e.pendiente_hasta && (
+                  <p className="muted">{t('ecmrExpires', { time: when(e.pendiente_hasta) })}</p>
+                )}
+                <button
+                  type="button"
+                  className="button primary"
+                  aria-describedby={`pide-${e.subpartida_id}`}
+                  onClick={() => onFirmar(e.subpartida_id)}
+                >
+                  {t('envio.signButton')}
+                </button>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

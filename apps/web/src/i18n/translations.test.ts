@@ -57,6 +57,18 @@ const SAME_IN_BOTH = new Set([
   'ecmr.titulo',
   'ecmr.vacio',
   'ecmr.tracking.titulo',
+  // The notice channel's own name.
+  'avisos.preferencias.push',
+  'avisos.preferencias.pushDe',
+  // A notice's lines: data and punctuation (French spaces its colons, Turkish says "sa"/"dk").
+  'avisos.mensajes.lineas.ruta',
+  'avisos.mensajes.lineas.lugar',
+  'avisos.mensajes.lineas.lugarIncidencia',
+  'avisos.mensajes.lineas.firmante',
+  'avisos.mensajes.lineas.conDetalle',
+  'avisos.mensajes.duracion.minutos',
+  'avisos.mensajes.duracion.horas',
+  'avisos.mensajes.duracion.horasMinutos',
 ]);
 
 const variables = (text: string) =>

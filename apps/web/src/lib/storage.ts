@@ -128,6 +128,23 @@ export function readLanguage(): string | undefined {
   return read(safeLocal(), LANGUAGE_KEY);
 }
 
+/**
+ * A language chosen on a login page, in this tab only: the login that follows makes it the
+ * user's (it is newer than the one the session brings).
+ */
+const LOGIN_LANGUAGE_KEY = 'extranet.idiomaAcceso';
+
+export function saveLoginLanguage(language: string): void {
+  write(safeSession(), LOGIN_LANGUAGE_KEY, language);
+}
+
+/** The login page's choice, once: reading it forgets it. */
+export function takeLoginLanguage(): string | undefined {
+  const language = read(safeSession(), LOGIN_LANGUAGE_KEY);
+  remove(safeSession(), LOGIN_LANGUAGE_KEY);
+  return language;
+}
+
 /** The columns a user showed (true) or hid (false) in one table, by column id. */
 export type ColumnChoice = Readonly<Record<string, boolean>>;
 

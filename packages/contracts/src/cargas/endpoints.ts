@@ -148,3 +148,42 @@ export const exportDescartados = exportEndpoints({
   summary: 'Exporta todas las cargas descartadas',
   schemas: async () => ({}),
 });
+
+/** The signed-in carrier user's saved load searches (issue 20 point 2). */
+const busqueda = () => import('./busqueda.js');
+
+export const listBusquedasCargas = endpoint({
+  operationId: 'listBusquedasCargas',
+  method: 'GET',
+  path: '/api/proveedores/busquedas-cargas',
+  security: 'session',
+  tag: 'cargas',
+  summary: 'Búsquedas de cargas guardadas por el usuario (las más recientes primero)',
+  schemas: () =>
+    busqueda().then((s) => ({ query: s.BusquedasCargasQuery, response: s.BusquedasCargasPage })),
+});
+
+export const createBusquedaCarga = endpoint({
+  operationId: 'createBusquedaCarga',
+  method: 'POST',
+  path: '/api/proveedores/busquedas-cargas',
+  security: 'session',
+  tag: 'cargas',
+  summary: 'Guarda los filtros del listado: avisa de las cargas nuevas que los cumplan',
+  status: 201,
+  errors: [409],
+  schemas: () =>
+    busqueda().then((s) => ({ body: s.BusquedaCargaCrear, response: s.BusquedaCarga })),
+});
+
+export const deleteBusquedaCarga = endpoint({
+  operationId: 'deleteBusquedaCarga',
+  method: 'DELETE',
+  path: '/api/proveedores/busquedas-cargas/:id',
+  security: 'session',
+  tag: 'cargas',
+  summary: 'Borra una búsqueda guardada',
+  status: 204,
+  errors: [404],
+  schemas: () => busqueda().then((s) => ({ params: s.BusquedaIdParams, response: s.SinContenido })),
+});

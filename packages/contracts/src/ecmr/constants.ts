@@ -29,8 +29,11 @@ export type EcmrRol = (typeof ECMR_ROLES)[number];
 /** Roles that may sign on their own device, with a link or a code. */
 export const ECMR_ROLES_REMOTOS = ['remitente', 'destinatario'] as const;
 
-/** How a signature was made: on the driver's phone, through an e-mailed link, or a code. */
-export const ECMR_CANALES = ['movil_conductor', 'enlace_email', 'codigo'] as const;
+/**
+ * How a signature was made: on the driver's phone, through an e-mailed link, a code, or (the
+ * consignee only) from the page of a shipment link whose customer let its holder sign (issue 19).
+ */
+export const ECMR_CANALES = ['movil_conductor', 'enlace_email', 'codigo', 'enlace_envio'] as const;
 export type EcmrCanal = (typeof ECMR_CANALES)[number];
 
 /** Largest drawn signature accepted: PNG bytes (a signature pad's PNG is a few KB). */

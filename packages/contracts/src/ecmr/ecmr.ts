@@ -254,7 +254,7 @@ export type FirmaNueva = z.infer<typeof FirmaNueva>;
 export const FirmaConductorNueva = FirmaNueva.extend({ rol: EcmrRol });
 export type FirmaConductorNueva = z.infer<typeof FirmaConductorNueva>;
 
-/** Path of the driver's e-CMR endpoints. */
+/** Path of the driver's e-CMR endpoints, and of the shipment link's (its token, one leg). */
 export const TokenSubpartidaParams = z.object({
   token: z.string().min(1).max(100),
   subpartidaId: Id,

@@ -213,6 +213,53 @@ export const signEcmrRemoto = endpoint({
     })),
 });
 
+/** The shipment link's page (issue 19): its holder signs the delivery as the consignee. */
+const ENVIO = '/api/envio/:token/ecmr/:subpartidaId';
+
+export const getEcmrEnvio = endpoint({
+  operationId: 'getEcmrEnvio',
+  method: 'GET',
+  path: ENVIO,
+  security: 'public',
+  tag: 'ecmr',
+  summary:
+    'El e-CMR que el destinatario firma desde el enlace del envío, cuando el conductor pide su firma',
+  errors: [403, 404, 409, 410],
+  schemas: () =>
+    ecmr().then((s) => ({ params: s.TokenSubpartidaParams, response: s.EcmrParaFirmar })),
+});
+
+export const uploadEcmrFotoEnvio = endpoint({
+  operationId: 'uploadEcmrFotoEnvio',
+  method: 'POST',
+  path: `${ENVIO}/fotos`,
+  security: 'public',
+  tag: 'ecmr',
+  summary: 'Sube una foto de las reservas del destinatario desde el enlace del envío: JPEG o PNG',
+  consumes: 'multipart/form-data',
+  status: 201,
+  errors: [403, 404, 409, 410, 413, 415],
+  schemas: () => ecmr().then((s) => ({ params: s.TokenSubpartidaParams, response: s.FotoSubida })),
+});
+
+export const signEcmrEnvio = endpoint({
+  operationId: 'signEcmrEnvio',
+  method: 'POST',
+  path: ENVIO,
+  security: 'public',
+  tag: 'ecmr',
+  summary:
+    'Firma de la entrega por el destinatario desde el enlace del envío (gasta la petición del conductor)',
+  status: 201,
+  errors: [403, 404, 409, 410],
+  schemas: () =>
+    ecmr().then((s) => ({
+      params: s.TokenSubpartidaParams,
+      body: s.FirmaNueva,
+      response: s.EcmrParaFirmar,
+    })),
+});
+
 export const getEcmrClavePublica = endpoint({
   operationId: 'getEcmrClavePublica',
   method: 'GET',

@@ -35,6 +35,11 @@ export type EnvioDocumentoParams = z.infer<typeof EnvioDocumentoParams>;
 export const EnlacePorteNuevo = z.object({
   entrega: z.boolean().default(true),
   factura: z.boolean().default(false),
+  /**
+   * Whoever holds the link is the consignee: when the driver asks for a contactless signature,
+   * they may sign the delivery of the leg's e-CMR from the page (off unless chosen).
+   */
+  firma: z.boolean().default(false),
   dias: z.number().int().min(1).max(ENVIO_DIAS_MAX).nullable().default(null),
   /** Sends the link to this address (the token is made when the mail leaves). */
   email: z
@@ -61,6 +66,8 @@ export const EnlacePorte = z.object({
   revoked_at: z.string().nullable(),
   entrega: z.boolean(),
   factura: z.boolean(),
+  /** Its holder may sign the delivery as the consignee when the driver asks. */
+  firma: z.boolean(),
   destinatario_email: z.string().nullable(),
   /** How many times the page was opened with it. */
   aperturas: z.number().int(),
@@ -78,6 +85,29 @@ export type EnlacePorteCreado = z.infer<typeof EnlacePorteCreado>;
 export const EnlacesPorte = z.object({ items: z.array(EnlacePorte) });
 export type EnlacesPorte = z.infer<typeof EnlacesPorte>;
 
+/**
+ * A leg's e-CMR delivery as a link that lets its holder sign sees it: whether the driver asks
+ * for the consignee's signature now, or who signed it.
+ */
+export const EntregaEcmrEnvio = z.object({
+  subpartida_id: z.number().int().positive(),
+  /** The note's number. */
+  numero: z.string(),
+  /**
+   * The driver asked for the consignee's contactless signature, the sender has signed and the
+   * consignee has not: the page offers "Firmar la entrega"
+   * (`GET`/`POST /api/envio/:token/ecmr/:subpartidaId`).
+   */
+  pendiente: z.boolean(),
+  /** Until when the driver's request lasts (null when nothing is pending). */
+  pendiente_hasta: z.string().nullable(),
+  /** The consignee's signature, once made (by any channel). */
+  firma: z
+    .object({ nombre: z.string(), firmado_at: z.string(), con_reservas: z.boolean() })
+    .nullable(),
+});
+export type EntregaEcmrEnvio = z.infer<typeof EntregaEcmrEnvio>;
+
 /** What the public page shows: one shipment, read-only, with the documents the link allows. */
 export const EnvioPublico = z.object({
   /** The customer who shared it: whom the visitor asks about the goods. */
@@ -92,6 +122,11 @@ export const EnvioPublico = z.object({
     }),
   /** Downloadable with `GET /api/envio/:token/documentos/:archivoId`. */
   documentos: z.array(DocumentoPorte.omit({ factura_id: true })),
+  /**
+   * The legs whose delivery its holder may sign or has seen signed: empty unless the link lets
+   * its holder sign (`firma`); a leg appears once the driver asks or the consignee has signed.
+   */
+  entregas: z.array(EntregaEcmrEnvio),
 });
 export type EnvioPublico = z.infer<typeof EnvioPublico>;
 

@@ -24,6 +24,10 @@ import * as m22 from './2026-11-27-22-versiones.js';
 import * as m23 from './2026-11-27-23-idioma-usuario.js';
 import * as m24 from './2026-11-27-24-destinatario-porte.js';
 import * as m25 from './2026-11-27-25-avisos-envio.js';
+import * as m26 from './2026-11-28-26-firma-enlace-porte.js';
+import * as m27 from './2026-11-28-27-centro-avisos.js';
+import * as m28 from './2026-11-28-28-avisos-datos.js';
+import * as m29 from './2026-11-28-29-versiones-repartidas.js';
 
 /**
  * Every migration, listed explicitly: no filesystem scanning, so the same list works from
@@ -55,6 +59,10 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-23-idioma-usuario': m23,
   '2026-11-27-24-destinatario-porte': m24,
   '2026-11-27-25-avisos-envio': m25,
+  '2026-11-28-26-firma-enlace-porte': m26,
+  '2026-11-28-27-centro-avisos': m27,
+  '2026-11-28-28-avisos-datos': m28,
+  '2026-11-28-29-versiones-repartidas': m29,
 };
 
 export const migrationProvider: MigrationProvider = {

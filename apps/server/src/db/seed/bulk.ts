@@ -1,7 +1,8 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database } from '../database.js';
 import { RECURSOS_CLIENTES, RECURSOS_PROVEEDORES } from './demo.js';
-import { PLACES, distanceKm } from './places.js';
+import { kmLineaRecta } from '@extranet/contracts/common/geo';
+import { PLACES } from './places.js';
 import { Random, isoDate } from './random.js';
 
 /** Sizes of a bulk fill; each count is how many rows to add. */
@@ -181,7 +182,7 @@ export async function bulkGenerate(
       for (let i = 0; i < size; i++) {
         const [origen, destino] = rnd.pair(PLACES);
         const fecha = -rnd.int(-7, 1500);
-        const transit = Math.max(1, Math.ceil(distanceKm(origen, destino) / 700));
+        const transit = Math.max(1, Math.ceil(kmLineaRecta(origen, destino) / 700));
         rows.push({
           proveedor_id: pickProveedor(),
           referencia: `B${tag}-${done + i + 1}`,
@@ -409,7 +410,7 @@ export async function bulkGenerate(
           destino_lat: destino.lat,
           destino_lng: destino.lng,
           fecha_carga: day(fecha),
-          fecha_descarga: day(fecha + Math.max(1, Math.ceil(distanceKm(origen, destino) / 700))),
+          fecha_descarga: day(fecha + Math.max(1, Math.ceil(kmLineaRecta(origen, destino) / 700))),
           tipo_vehiculo: rnd.pick(TIPOS_VEHICULO),
           peso_kg: rnd.int(1, 24) * 1000,
           palets: rnd.int(1, 33),

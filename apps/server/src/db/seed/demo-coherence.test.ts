@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestDatabaseHandle } from '../../test/databases.js';
 import { testDatabases } from '../../test/databases.js';
+import { fechaHoraMadrid } from '../../lib/madrid.js';
 import { migrateToLatest } from '../migrate.js';
 import { DEMO_USERS, seedDemo } from './demo.js';
 
@@ -10,17 +11,8 @@ const TODAY = '2026-11-22';
 
 /** 'YYYY-MM-DD HH:MM' in Madrid, the time zone the stops are reported in. */
 function madrid(instant: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Madrid',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value;
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+  const { fecha, hora } = fechaHoraMadrid(instant);
+  return `${fecha} ${hora}`;
 }
 
 /** Rows by key, in order (Node 20 has no `Map.groupBy`). */
@@ -257,5 +249,50 @@ describe.each(testDatabases())('datos de demostración creíbles ($name)', ({ op
     expect(propios.filter((d) => d > enUnMes).length).toBeGreaterThanOrEqual(1);
     expect(propios.filter((d) => d >= TODAY && d <= enUnMes)).toHaveLength(1);
     expect(propios.filter((d) => d < TODAY).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('avisos: hablan de los portes, ofertas y cargas del demo, antes de ahora y sin eventos', async () => {
+    const avisos = await handle.db
+      .selectFrom('avisos_usuario as a')
+      .innerJoin('usuarios as u', 'u.id', 'a.usuario_id')
+      .select(['u.email', 'a.tipo', 'a.datos', 'a.evento_id', 'a.created_at', 'a.leido_at'])
+      .orderBy('a.id')
+      .execute();
+    const de = (email: string) =>
+      avisos
+        .filter((a) => a.email === email)
+        .map((a) => ({ ...a, datos: JSON.parse(a.datos!) as Record<string, unknown> }));
+    const cliente = de(DEMO_USERS.cliente.email);
+    expect(cliente.map((a) => a.tipo).sort()).toEqual(['porte_entregado', 'porte_retrasado']);
+    for (const aviso of cliente) {
+      const porte = await handle.db
+        .selectFrom('portes')
+        .select(['estado', 'destino_poblacion'])
+        .where('partida', '=', aviso.datos['partida'] as string)
+        .executeTakeFirstOrThrow();
+      expect(porte.estado).toBe(aviso.tipo === 'porte_entregado' ? 'entregado' : 'en_transito');
+      expect(aviso.datos['destino']).toBe(porte.destino_poblacion);
+    }
+    const proveedor = de(DEMO_USERS.proveedor.email);
+    expect(proveedor.map((a) => a.datos['mensaje']).sort()).toEqual([
+      'carga_publicada',
+      'oferta_aceptada',
+      'oferta_rechazada',
+    ]);
+    const aceptada = proveedor.find((a) => a.datos['mensaje'] === 'oferta_aceptada')!;
+    const carga = await handle.db
+      .selectFrom('cargas')
+      .select(['estado', 'proveedor_asignado_id'])
+      .where('referencia', '=', aceptada.datos['referencia'] as string)
+      .executeTakeFirstOrThrow();
+    expect(carga.estado).toBe('asignada');
+    // The other users of the carrier hear of its offers, not of someone's saved search.
+    expect(de(DEMO_USERS.limitado.email).map((a) => a.tipo)).toEqual(['oferta', 'oferta']);
+    for (const aviso of avisos) {
+      expect(aviso.evento_id).toBeNull();
+      expect(new Date(aviso.created_at).getTime()).toBeLessThanOrEqual(NOW.getTime());
+      if (aviso.leido_at) expect(aviso.leido_at >= aviso.created_at).toBe(true);
+    }
+    expect(await handle.db.selectFrom('eventos').select('id').execute()).toEqual([]);
   });
 });

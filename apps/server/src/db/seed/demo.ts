@@ -7,6 +7,7 @@ import {
 } from '@extranet/contracts/menus/resources';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { hashPassword } from '../../modules/auth/password.js';
+import { fechaHoraMadrid } from '../../lib/madrid.js';
 import { renderDemoDocumentPdf } from '../../pdf/document-pdf.js';
 import { renderFacturaPdf } from '../../pdf/factura-pdf.js';
 import { contentKey } from '../../storage/file-storage.js';
@@ -19,9 +20,11 @@ import type {
   RegionCodigo,
   TransporteEstado,
 } from '../database.js';
-import { PLACES, distanceKm } from './places.js';
+import { kmLineaRecta } from '@extranet/contracts/common/geo';
+import { PLACES } from './places.js';
 import type { Place } from './places.js';
 import { Random, isoDate, isoInstant } from './random.js';
+import { insertAvisosDemo } from './avisos-demo.js';
 import { insertViajeDemo } from './viaje-demo.js';
 
 /** Password of every demo account (DESIGN.md, demo dataset contract). */
@@ -138,26 +141,6 @@ async function isSeeded(db: Kysely<Database>): Promise<boolean> {
   return row !== undefined;
 }
 
-const MADRID = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Madrid',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** A stop's 'YYYY-MM-DD' and 'HH:MM' as a Spanish driver reports them (Madrid local time). */
-export function madridDateTime(instant: Date): { fecha: string; hora: string } {
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    MADRID.formatToParts(instant).find((p) => p.type === type)?.value ?? '';
-  return {
-    fecha: `${part('year')}-${part('month')}-${part('day')}`,
-    hora: `${part('hour')}:${part('minute')}`,
-  };
-}
-
 function startOfUtcDay(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 }
@@ -191,7 +174,7 @@ interface PorteDemo {
 
 /** Days from loading to delivery: ~700 road km a day (road ≈ 1.25 × straight line). */
 function transitDias(origen: Place, destino: Place): number {
-  return Math.max(1, Math.ceil((distanceKm(origen, destino) * 1.25) / 700));
+  return Math.max(1, Math.ceil((kmLineaRecta(origen, destino) * 1.25) / 700));
 }
 
 /**
@@ -200,15 +183,15 @@ function transitDias(origen: Place, destino: Place): number {
  * null when none is.
  */
 function enRuta(origen: Place, destino: Place): Place | null {
-  const directo = distanceKm(origen, destino);
+  const directo = kmLineaRecta(origen, destino);
   const mitad = { lat: (origen.lat + destino.lat) / 2, lng: (origen.lng + destino.lng) / 2 };
   const candidatas = PLACES.filter(
     (p) =>
-      distanceKm(origen, p) > 80 &&
-      distanceKm(p, destino) > 80 &&
-      distanceKm(origen, p) + distanceKm(p, destino) <= directo * 1.15,
+      kmLineaRecta(origen, p) > 80 &&
+      kmLineaRecta(p, destino) > 80 &&
+      kmLineaRecta(origen, p) + kmLineaRecta(p, destino) <= directo * 1.15,
   );
-  candidatas.sort((a, b) => distanceKm(a, mitad) - distanceKm(b, mitad));
+  candidatas.sort((a, b) => kmLineaRecta(a, mitad) - kmLineaRecta(b, mitad));
   return candidatas[0] ?? null;
 }
 
@@ -373,6 +356,16 @@ class DemoSeeder {
       },
       // Booked the day before.
       { hoy: this.day(0), creado: this.at(-1, 15) },
+    );
+    // Reads what the rest wrote: the notices agree with the shipments, offers and loads.
+    await insertAvisosDemo(
+      this.trx,
+      {
+        clienteId: this.id(this.clientes, 'cliente'),
+        proveedorId: this.id(this.proveedores, 'demo'),
+        usuarioBusqueda: this.id(this.usuarios, 'proveedor'),
+      },
+      { hoy: this.day(0), now: this.now },
     );
   }
 
@@ -641,7 +634,7 @@ class DemoSeeder {
       const origen = i % 3 === 2 ? this.rnd.pick(PLACES) : this.rnd.pick(SPANISH_PLACES);
       let destino = this.rnd.pick(PLACES);
       while (destino === origen) destino = this.rnd.pick(PLACES);
-      const km = distanceKm(origen, destino) * 1.25;
+      const km = kmLineaRecta(origen, destino) * 1.25;
       const fecha = i < 36 ? this.rnd.int(1, 14) : this.rnd.int(-6, -1);
       const tipo = this.rnd.pick(TIPOS_VEHICULO);
       const estado = i < 36 ? 'abierta' : i < 40 ? 'asignada' : 'cerrada';
@@ -893,7 +886,7 @@ class DemoSeeder {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const km = distanceKm(home, destino) * 1.25;
+    const km = kmLineaRecta(home, destino) * 1.25;
     const porte: PorteDemo = {
       id: row.id,
       partida,
@@ -942,7 +935,7 @@ class DemoSeeder {
     const delivered = entregadoAt !== null;
     // In-transit shipments have covered only part of the way.
     const reached = delivered ? total : Math.max(2, Math.min(total - 1, this.rnd.int(2, total)));
-    const kmTo = (p: Place) => (p === destino ? 0 : Math.round(distanceKm(p, destino) * 1.25));
+    const kmTo = (p: Place) => (p === destino ? 0 : Math.round(kmLineaRecta(p, destino) * 1.25));
     const places: Place[] = [origen];
     for (let s = 1; s < reached; s++) {
       const isLast = delivered && s === total - 1;
@@ -952,7 +945,7 @@ class DemoSeeder {
         lng: origen.lng + (destino.lng - origen.lng) * f,
       };
       const nearest = PLACES.reduce((best, p) =>
-        distanceKm(p, point) < distanceKm(best, point) ? p : best,
+        kmLineaRecta(p, point) < kmLineaRecta(best, point) ? p : best,
       );
       const candidate = isLast ? destino : nearest;
       const previous = places[places.length - 1] as Place;
@@ -981,7 +974,7 @@ class DemoSeeder {
         ? Math.min(proporcional, start + (recorridos / 65) * 3_600_000)
         : proporcional;
       ultimaAt = isLast ? end : instante;
-      const { fecha: dia, hora } = madridDateTime(new Date(ultimaAt));
+      const { fecha: dia, hora } = fechaHoraMadrid(new Date(ultimaAt));
       let incidencia = false;
       if (!isFirst && this.rnd.chance(0.3)) {
         retraso += this.rnd.pick([15, 30, 45, 60, 90, 120]);
@@ -1073,7 +1066,7 @@ class DemoSeeder {
         for (const d of dias) ocupado[v]!.add(d);
         if (estado === 'en_transito' && principal) ultimoViaje.set(vehiculo.id, principal);
       }
-      const km = distanceKm(origen, destino) * 1.25;
+      const km = kmLineaRecta(origen, destino) * 1.25;
       const importe = Math.round(km * (1.05 + this.rnd.next() * 0.3)) * 100;
       const referencia = `T${String(880_000 + i * 3)}`;
       const row = await this.trx

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app.js';
 import { clock } from '../../lib/clock.js';
-import { kmLineaRecta } from '../../modules/conductor/eta.js';
+import { kmLineaRecta } from '@extranet/contracts/common/geo';
 import { buildTestApp } from '../../test/app.js';
 import { captureCli } from '../../test/cli.js';
 import { testDatabases, type TestDatabaseHandle } from '../../test/databases.js';

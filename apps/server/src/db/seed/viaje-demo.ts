@@ -2,13 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config.js';
 import { clock } from '../../lib/clock.js';
-import {
-  calcularEta,
-  kmLineaRecta,
-  velocidadObservada,
-  type PingEta,
-} from '../../modules/conductor/eta.js';
-import { fechaHoraMadrid, madridAUtc } from '../../modules/conductor/planificacion.js';
+import { kmLineaRecta } from '@extranet/contracts/common/geo';
+import { calcularEta, velocidadObservada, type PingEta } from '../../modules/conductor/eta.js';
+import { fechaHoraMadrid, madridAUtc } from '../../lib/madrid.js';
 import {
   createEnlaceConductor,
   recibirPosiciones,

@@ -190,3 +190,56 @@ export function paradaPorteMail(
     'Ver el seguimiento del porte',
   );
 }
+
+/** A load of the exchange as the saved-search notice describes it (`aviso.busqueda`). */
+export interface CargaDelAviso {
+  referencia: string;
+  origen_poblacion: string;
+  origen_pais_iso: string;
+  destino_poblacion: string;
+  destino_pais_iso: string;
+  fecha_carga: string;
+  tipo_vehiculo: string;
+}
+
+/** "Nueva carga para su búsqueda", to the carrier user who saved the search (issue 20). */
+export function cargaPublicadaMail(
+  d: Destinatario & { busqueda: string; carga: CargaDelAviso },
+): MailMessage {
+  const c = d.carga;
+  return avisoMail(
+    d,
+    `Nueva carga para su búsqueda «${d.busqueda}»: ${c.origen_poblacion} → ${c.destino_poblacion}`,
+    `Se ha publicado una carga que cumple su búsqueda guardada «${d.busqueda}».`,
+    [
+      ['Carga', c.referencia],
+      ['Origen', lugar(c.origen_poblacion, c.origen_pais_iso)],
+      ['Destino', lugar(c.destino_poblacion, c.destino_pais_iso)],
+      ['Fecha de carga', fechaEs(c.fecha_carga)],
+    ],
+    'Ver las cargas de la búsqueda',
+  );
+}
+
+/** "e-CMR firmado", to the users of the carrier and of the shipment's customer (issue 20). */
+export function ecmrFirmadoMail(
+  d: Destinatario & {
+    ecmr: { numero: string; referencia: string; partida: string | null; nombre: string };
+    rol: string;
+    firmadoAt: string;
+  },
+): MailMessage {
+  const e = d.ecmr;
+  return avisoMail(
+    d,
+    `e-CMR ${e.numero} firmado por ${d.rol}`,
+    `${e.nombre} ha firmado el e-CMR ${e.numero} como ${d.rol}.`,
+    [
+      ['e-CMR', e.numero],
+      ...(e.partida ? [['Partida', e.partida] as [string, string]] : []),
+      ['Transporte', e.referencia],
+      ['Firmado', instanteEs(d.firmadoAt)],
+    ],
+    'Ver el e-CMR',
+  );
+}

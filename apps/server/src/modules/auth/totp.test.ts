@@ -86,6 +86,21 @@ describe.each(testDatabases())('TOTP ($name)', ({ name, open }) => {
     return browser;
   }
 
+  /** The user's id and TOTP secret, read back from the database for the test only. */
+  async function totpDe(email: string) {
+    const usuario = await handle.db
+      .selectFrom('usuarios')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const row = await handle.db
+      .selectFrom('usuarios_totp')
+      .select('secreto_cifrado')
+      .where('usuario_id', '=', usuario.id)
+      .executeTakeFirstOrThrow();
+    return { usuarioId: usuario.id, secreto: decryptSecret(app.config, row.secreto_cifrado) };
+  }
+
   const auditOf = (usuarioId: number, accion: string) =>
     handle.db
       .selectFrom('audit_log')
@@ -266,18 +281,8 @@ describe.each(testDatabases())('TOTP ($name)', ({ name, open }) => {
     name,
     async () => {
       setNow(Date.parse('2030-05-06T08:00:00Z'));
-      // cliente@demo.es enrolled in the expiry check; its secret is read back for the test only.
-      const usuario = await handle.db
-        .selectFrom('usuarios')
-        .select('id')
-        .where('email', '=', 'cliente@demo.es')
-        .executeTakeFirstOrThrow();
-      const row = await handle.db
-        .selectFrom('usuarios_totp')
-        .select('secreto_cifrado')
-        .where('usuario_id', '=', usuario.id)
-        .executeTakeFirstOrThrow();
-      const secreto = decryptSecret(app.config, row.secreto_cifrado);
+      // cliente@demo.es enrolled in the expiry check.
+      const { usuarioId, secreto } = await totpDe('cliente@demo.es');
       const browser = new TestBrowser(app, nextIp());
       expect((await browser.login('cliente@demo.es')).json().segundoFactor).toBe('codigo');
       expect(
@@ -296,7 +301,7 @@ describe.each(testDatabases())('TOTP ($name)', ({ name, open }) => {
       const left = await handle.db
         .selectFrom('totp_codigos_recuperacion')
         .select('id')
-        .where('usuario_id', '=', usuario.id)
+        .where('usuario_id', '=', usuarioId)
         .execute();
       expect(left).toEqual([]);
       expect((await new TestBrowser(app, nextIp()).login('cliente@demo.es')).json().success).toBe(
@@ -319,26 +324,15 @@ describe.each(testDatabases())('TOTP ($name)', ({ name, open }) => {
     async () => {
       setNow(Date.parse('2030-05-07T08:00:00Z'));
       // dos@demo.es enrolled in the login check.
-      const usuario = await handle.db
-        .selectFrom('usuarios')
-        .select('id')
-        .where('email', '=', 'dos@demo.es')
-        .executeTakeFirstOrThrow();
-      const row = await handle.db
-        .selectFrom('usuarios_totp')
-        .select('secreto_cifrado')
-        .where('usuario_id', '=', usuario.id)
-        .executeTakeFirstOrThrow();
+      const { usuarioId, secreto } = await totpDe('dos@demo.es');
       const browser = new TestBrowser(app, nextIp());
       expect((await browser.login('dos@demo.es')).json().segundoFactor).toBe('codigo');
       await handle.db
         .updateTable('usuarios')
         .set({ activo: 0 })
-        .where('id', '=', usuario.id)
+        .where('id', '=', usuarioId)
         .execute();
-      const res = await browser.post('/api/auth/totp', {
-        codigo: code(decryptSecret(app.config, row.secreto_cifrado), now),
-      });
+      const res = await browser.post('/api/auth/totp', { codigo: code(secreto, now) });
       expect(res.statusCode).toBe(401);
       expect(browser.cookies.has('sid')).toBe(false);
     },

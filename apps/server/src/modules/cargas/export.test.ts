@@ -1,59 +1,19 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.js';
-import { DEMO_USERS, seedDemo } from '../../db/seed/demo.js';
-import { buildTestApp } from '../../test/app.js';
-import { testDatabases, type TestDatabaseHandle } from '../../test/databases.js';
-import { createProveedorConUsuario } from '../../test/proveedores.js';
-import { signedIn, type TestBrowser } from '../../test/session.js';
-
-/** The CSV's data lines (no BOM, no header). */
-function csvRows(body: string): string[][] {
-  return body
-    .replace(/^\uFEFF/, '')
-    .trimEnd()
-    .split('\r\n')
-    .slice(1)
-    .map((line) => line.split(';'));
-}
+import { beforeAll, describe, expect, it } from 'vitest';
+import { walk } from '../../test/clientes.js';
+import { csvRows } from '../../test/csv.js';
+import { testDatabases } from '../../test/databases.js';
+import { otroProveedorBrowser } from '../../test/proveedores.js';
+import type { TestBrowser } from '../../test/session.js';
+import { useDemoCarrier } from '../../test/transportes.js';
 
 describe.each(testDatabases())('exportaciones del proveedor ($name)', ({ open }) => {
-  let handle: TestDatabaseHandle;
-  let app: App;
-  let demo: TestBrowser;
+  const demo = useDemoCarrier(open);
   let otro: TestBrowser;
 
   beforeAll(async () => {
-    handle = await open();
-    app = await buildTestApp(handle);
-    await seedDemo(handle.db);
-    demo = await signedIn(app, DEMO_USERS.proveedor.email, { portal: 'proveedores' });
-    const nuevo = await createProveedorConUsuario(handle.db);
-    otro = await signedIn(app, nuevo.email, { portal: 'proveedores' });
+    otro = await otroProveedorBrowser(demo.app);
   }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await handle?.dispose();
-  });
-
-  /** Every row of a keyset list, page after page of `limit`. */
-  async function walk<T>(browser: TestBrowser, url: string): Promise<T[]> {
-    const rows: T[] = [];
-    let cursor: string | null = null;
-    let pages = 0;
-    do {
-      const sep = url.includes('?') ? '&' : '?';
-      const res = await browser.get(
-        cursor ? `${url}${sep}cursor=${encodeURIComponent(cursor)}` : url,
-      );
-      expect(res.statusCode, res.body).toBe(200);
-      const page = res.json<{ items: T[]; nextCursor: string | null }>();
-      rows.push(...page.items);
-      cursor = page.nextCursor;
-      pages += 1;
-    } while (cursor && pages < 200);
-    return rows;
-  }
 
   it.each([
     ['/api/proveedores/cargas', 'limit=5'],
@@ -67,9 +27,9 @@ describe.each(testDatabases())('exportaciones del proveedor ($name)', ({ open })
       referencia?: string;
       numero?: string;
       carga?: { referencia: string };
-    }>(demo, `${path}?${q}`);
+    }>(demo.browser, `${path}?${q}`);
     expect(listed.length).toBeGreaterThan(Number(/limit=(\d+)/.exec(q)![1]));
-    const res = await demo.get(`${path}/export.csv${filtros ? `?${filtros}` : ''}`);
+    const res = await demo.browser.get(`${path}/export.csv${filtros ? `?${filtros}` : ''}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     const rows = csvRows(res.body);
@@ -80,8 +40,8 @@ describe.each(testDatabases())('exportaciones del proveedor ($name)', ({ open })
   });
 
   it('el XLSX se abre y trae las mismas filas; otro transportista no ve las del demo', async () => {
-    const listed = await walk<unknown>(demo, '/api/proveedores/ofertas?limit=50');
-    const res = await demo.get('/api/proveedores/ofertas/export.xlsx');
+    const listed = await walk<unknown>(demo.browser, '/api/proveedores/ofertas?limit=50');
+    const res = await demo.browser.get('/api/proveedores/ofertas/export.xlsx');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="mis-ofertas.xlsx"');
     const workbook = new ExcelJS.Workbook();

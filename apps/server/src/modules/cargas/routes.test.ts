@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.js';
 import { DEMO_USERS, seedDemo } from '../../db/seed/demo.js';
 import { buildTestApp } from '../../test/app.js';
+import { walk } from '../../test/clientes.js';
 import { testDatabases, type TestDatabaseHandle } from '../../test/databases.js';
 import { createProveedorConUsuario, insertCarga } from '../../test/proveedores.js';
 import { signedIn, type TestBrowser } from '../../test/session.js';
@@ -57,23 +58,6 @@ describe.each(testDatabases())('cargas y ofertas del proveedor ($name)', ({ open
     await app?.close();
     await handle?.dispose();
   });
-
-  async function walk(browser: TestBrowser, url: string): Promise<Row[]> {
-    const rows: Row[] = [];
-    let cursor: string | null = null;
-    for (let guard = 0; guard < 100; guard++) {
-      const sep = url.includes('?') ? '&' : '?';
-      const res = await browser.get(
-        cursor ? `${url}${sep}cursor=${encodeURIComponent(cursor)}` : url,
-      );
-      expect(res.statusCode, res.body).toBe(200);
-      const page = res.json<Page<Row>>();
-      rows.push(...page.items);
-      cursor = page.nextCursor;
-      if (!cursor) return rows;
-    }
-    throw new Error('paginación sin fin');
-  }
 
   /** Ids the list must show: open loads not discarded by the demo carrier. */
   async function expectedOpenIds(): Promise<number[]> {
@@ -136,7 +120,7 @@ describe.each(testDatabases())('cargas y ofertas del proveedor ($name)', ({ open
   });
 
   it('lista las cargas abiertas no descartadas, con la oferta propia y nunca la ajena', async () => {
-    const rows = await walk(demo, '/api/proveedores/cargas?limit=7');
+    const rows = await walk<Row>(demo, '/api/proveedores/cargas?limit=7');
     expect(rows.map((r) => r.id).sort((a, b) => a - b)).toEqual(await expectedOpenIds());
     for (const row of rows) expect(row.estado).toBe('abierta');
     // Ascending by load date, then id.
@@ -170,7 +154,7 @@ describe.each(testDatabases())('cargas y ofertas del proveedor ($name)', ({ open
   it.each(['precio_guia', 'peso'] as const)(
     'recorre todas las páginas exactamente una vez ordenando por %s',
     async (orden) => {
-      const rows = await walk(demo, `/api/proveedores/cargas?orden=${orden}&limit=4`);
+      const rows = await walk<Row>(demo, `/api/proveedores/cargas?orden=${orden}&limit=4`);
       const ids = rows.map((r) => r.id);
       expect(new Set(ids).size).toBe(ids.length);
       expect([...ids].sort((a, b) => a - b)).toEqual(await expectedOpenIds());
@@ -209,7 +193,7 @@ describe.each(testDatabases())('cargas y ofertas del proveedor ($name)', ({ open
       fecha_carga: '2031-04-01',
       tipo_vehiculo: 'cisterna',
     });
-    const rows = await walk(
+    const rows = await walk<Row>(
       demo,
       '/api/proveedores/cargas?origenPaisIso=es&origenPoblacion=villanueva&tipoVehiculo=cisterna&fechaDesde=2031-03-01&fechaHasta=2031-03-31&limit=2',
     );
@@ -532,7 +516,7 @@ describe.each(testDatabases())('cargas y ofertas del proveedor ($name)', ({ open
   });
 
   it('mis ofertas: solo las propias, por estado, paginadas sin repetir', async () => {
-    const all = await walk(demo, '/api/proveedores/ofertas?limit=3');
+    const all = await walk<Row>(demo, '/api/proveedores/ofertas?limit=3');
     const own = await handle.db
       .selectFrom('ofertas')
       .select(['id', 'estado'])
@@ -541,7 +525,7 @@ describe.each(testDatabases())('cargas y ofertas del proveedor ($name)', ({ open
     expect(all.map((o) => o.id).sort((a, b) => a - b)).toEqual(
       own.map((o) => o.id).sort((a, b) => a - b),
     );
-    const pendientes = await walk(demo, '/api/proveedores/ofertas?estado=pendiente&limit=2');
+    const pendientes = await walk<Row>(demo, '/api/proveedores/ofertas?estado=pendiente&limit=2');
     expect(pendientes.map((o) => o.id).sort((a, b) => a - b)).toEqual(
       own
         .filter((o) => o.estado === 'pendiente')
@@ -564,7 +548,7 @@ describe.each(testDatabases())('cargas y ofertas del proveedor ($name)', ({ open
     expect(await inList()).toBe(false);
     const mapa = (await demo.get('/api/proveedores/cargas/mapa')).json<{ items: Row[] }>();
     expect(mapa.items.some((r) => r.id === carga)).toBe(false);
-    const descartados = await walk(demo, '/api/proveedores/descartados?limit=2');
+    const descartados = await walk<Row>(demo, '/api/proveedores/descartados?limit=2');
     expect(descartados.filter((r) => r.id === carga)).toHaveLength(1);
     expect((await demo.get(`/api/proveedores/cargas/${carga}`)).json().descartada).toBe(true);
 
@@ -589,7 +573,7 @@ describe.each(testDatabases())('cargas y ofertas del proveedor ($name)', ({ open
     expect((await demo.get('/api/proveedores/descartados?cursor=zzz')).statusCode).toBe(400);
 
     // The demo carrier's discards come first in Descartados and every one is open.
-    const rows = await walk(demo, '/api/proveedores/descartados?limit=1');
+    const rows = await walk<Row>(demo, '/api/proveedores/descartados?limit=1');
     const seeded = await handle.db
       .selectFrom('descartes')
       .innerJoin('cargas', 'cargas.id', 'descartes.carga_id')

@@ -7,6 +7,9 @@ import {
   getCarga as getCargaEndpoint,
   listCargas as listCargasEndpoint,
   listCargasMapa,
+  createBusquedaCarga,
+  deleteBusquedaCarga,
+  listBusquedasCargas,
   listDescartados as listDescartadosEndpoint,
   listOfertas as listOfertasEndpoint,
   restoreCarga,
@@ -32,6 +35,7 @@ import {
   restaurarCarga,
   retirarOferta,
 } from './service.js';
+import { borrarBusqueda, guardarBusqueda, listarBusquedas } from './busquedas.js';
 
 /**
  * Load exchange of the supplier portal (issue 4): open loads, offers, discards and the map.
@@ -72,6 +76,18 @@ const cargasRoutes: FastifyPluginAsync = async (app) => {
     return reply.code(204).send(null);
   });
   await descartados.list(listDescartadosEndpoint, listDescartados);
+
+  // The user's saved searches (issue 20 point 2): its own, in the session's carrier.
+  await cargas.endpoint(listBusquedasCargas, async (actor, { query }) =>
+    listarBusquedas(app.db, actor, query),
+  );
+  await cargas.endpoint(createBusquedaCarga, async (actor, { body }, reply) =>
+    reply.code(201).send(await guardarBusqueda(app.db, actor, body)),
+  );
+  await cargas.endpoint(deleteBusquedaCarga, async (actor, { params }, reply) => {
+    await borrarBusqueda(app.db, actor, params.id);
+    return reply.code(204).send(null);
+  });
 
   // Exports of the whole filtered lists (issue 16 point 5).
   await cargas.exports(exportCargas, 'cargas', exportCargasStream);

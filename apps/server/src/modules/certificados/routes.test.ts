@@ -1,16 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { App } from '../../app.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clock } from '../../lib/clock.js';
-import { testDatabases, type TestDatabaseHandle } from '../../test/databases.js';
+import { testDatabases } from '../../test/databases.js';
 import { signedIn, TestBrowser, type TestBrowser as Browser } from '../../test/session.js';
 import { certificateBlockMessage, todayInSpain } from '../cargas/offer-rules.js';
 import {
   count,
-  demoCarrierApp,
   multipart,
   pdfBytes,
   postMultipart,
   SVG_BYTES,
+  useDemoCarrier,
 } from '../../test/transportes.js';
 import { estadoCertificado } from './service.js';
 
@@ -31,21 +30,9 @@ describe('estado de un certificado (límite de 30 días)', () => {
 });
 
 describe.each(testDatabases())('certificados del proveedor ($name)', ({ open }) => {
-  let handle: TestDatabaseHandle;
-  let app: App;
-  let browser: Browser;
-  let proveedorId: number;
-  let stored: () => Promise<string[]>;
+  const demo = useDemoCarrier(open);
   const today = todayInSpain(new Date());
 
-  beforeAll(async () => {
-    handle = await open();
-    ({ app, browser, proveedorId, stored } = await demoCarrierApp(handle));
-  });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
-  });
   afterEach(() => vi.restoreAllMocks());
 
   type Item = {
@@ -56,7 +43,7 @@ describe.each(testDatabases())('certificados del proveedor ($name)', ({ open }) 
     historial: unknown[];
     actual: { archivo_id: number } | null;
   };
-  async function list(b: Browser = browser) {
+  async function list(b: Browser = demo.browser) {
     const res = await b.get('/api/proveedores/certificados');
     expect(res.statusCode).toBe(200);
     return res.json<{ items: Item[]; bloqueo: { bloqueado: boolean; motivo: string | null } }>();
@@ -67,7 +54,7 @@ describe.each(testDatabases())('certificados del proveedor ($name)', ({ open }) 
     filename = 'cert.pdf',
   ) =>
     postMultipart(
-      browser,
+      demo.browser,
       '/api/proveedores/certificados',
       multipart(fields, { filename, content }),
     );
@@ -90,8 +77,12 @@ describe.each(testDatabases())('certificados del proveedor ($name)', ({ open }) 
       dias_restantes: null,
     });
     expect(bloqueo).toEqual({ bloqueado: false, motivo: null });
-    expect((await browser.get('/api/proveedores/certificados/estado')).json()).toEqual(bloqueo);
-    expect((await new TestBrowser(app).get('/api/proveedores/certificados')).statusCode).toBe(401);
+    expect((await demo.browser.get('/api/proveedores/certificados/estado')).json()).toEqual(
+      bloqueo,
+    );
+    expect((await new TestBrowser(demo.app).get('/api/proveedores/certificados')).statusCode).toBe(
+      401,
+    );
   });
 
   it('sube una nueva versión (conserva el historial) y la descarga', async () => {
@@ -105,7 +96,7 @@ describe.each(testDatabases())('certificados del proveedor ($name)', ({ open }) 
     const after = res.json<{ items: Item[] }>().items.find((i) => i.tipo === 'seguro_mercancias')!;
     expect(after.estado).toBe('valido');
     expect(after.historial.length).toBe(before.historial.length + 1);
-    const file = await browser.get(`/api/proveedores/archivos/${after.actual!.archivo_id}`);
+    const file = await demo.browser.get(`/api/proveedores/archivos/${after.actual!.archivo_id}`);
     expect(file.statusCode).toBe(200);
   });
 
@@ -120,8 +111,9 @@ describe.each(testDatabases())('certificados del proveedor ($name)', ({ open }) 
       vi.spyOn(clock, 'now').mockReturnValue(new Date(`${day}T12:00:00Z`));
 
     at(addDays(today, 10));
-    let items = (await list(await signedIn(app, 'proveedor@demo.es', { portal: 'proveedores' })))
-      .items;
+    let items = (
+      await list(await signedIn(demo.app, 'proveedor@demo.es', { portal: 'proveedores' }))
+    ).items;
     expect(items.find((i) => i.tipo === 'adr')).toMatchObject({
       estado: 'caduca_pronto',
       dias_restantes: 30,
@@ -132,13 +124,15 @@ describe.each(testDatabases())('certificados del proveedor ($name)', ({ open }) 
     });
 
     at(addDays(today, 41));
-    items = (await list(await signedIn(app, 'proveedor@demo.es', { portal: 'proveedores' }))).items;
+    items = (await list(await signedIn(demo.app, 'proveedor@demo.es', { portal: 'proveedores' })))
+      .items;
     expect(items.find((i) => i.tipo === 'itv')).toMatchObject({
       estado: 'caduca_pronto',
       dias_restantes: 0,
     });
     at(addDays(today, 42));
-    items = (await list(await signedIn(app, 'proveedor@demo.es', { portal: 'proveedores' }))).items;
+    items = (await list(await signedIn(demo.app, 'proveedor@demo.es', { portal: 'proveedores' })))
+      .items;
     expect(items.find((i) => i.tipo === 'itv')).toMatchObject({
       estado: 'caducado',
       dias_restantes: -1,
@@ -147,10 +141,10 @@ describe.each(testDatabases())('certificados del proveedor ($name)', ({ open }) 
 
   it('un obligatorio caducado bloquea con el mismo texto que las ofertas', async () => {
     const yesterday = addDays(today, -1);
-    await handle.db
+    await demo.handle.db
       .updateTable('certificados')
       .set({ fecha_caducidad: yesterday })
-      .where('proveedor_id', '=', proveedorId)
+      .where('proveedor_id', '=', demo.proveedorId)
       .where('tipo', '=', 'tarjeta_transporte')
       .execute();
     const expected = {
@@ -162,7 +156,9 @@ describe.each(testDatabases())('certificados del proveedor ($name)', ({ open }) 
       }),
     };
     expect((await list()).bloqueo).toEqual(expected);
-    expect((await browser.get('/api/proveedores/certificados/estado')).json()).toEqual(expected);
+    expect((await demo.browser.get('/api/proveedores/certificados/estado')).json()).toEqual(
+      expected,
+    );
   });
 
   it.each([
@@ -180,34 +176,38 @@ describe.each(testDatabases())('certificados del proveedor ($name)', ({ open }) 
     ['fecha inválida', () => ({ tipo: 'adr', fecha_caducidad: '2026-13-01' }), 400],
   ])('400 por %s, sin dejar nada', async (_l, fields, status) => {
     const before = {
-      files: (await stored()).length,
-      archivos: await count(handle, 'archivos'),
-      certs: await count(handle, 'certificados'),
+      files: (await demo.stored()).length,
+      archivos: await count(demo.handle, 'archivos'),
+      certs: await count(demo.handle, 'certificados'),
     };
     const res = await subir(fields());
     expect(res.statusCode).toBe(status);
     expect({
-      files: (await stored()).length,
-      archivos: await count(handle, 'archivos'),
-      certs: await count(handle, 'certificados'),
+      files: (await demo.stored()).length,
+      archivos: await count(demo.handle, 'archivos'),
+      certs: await count(demo.handle, 'certificados'),
     }).toEqual(before);
   });
 
   it('rechaza un SVG y no deja nada; el certificado de otro proveedor no se ve', async () => {
-    const before = { files: (await stored()).length, archivos: await count(handle, 'archivos') };
+    const before = {
+      files: (await demo.stored()).length,
+      archivos: await count(demo.handle, 'archivos'),
+    };
     const res = await subir(
       { tipo: 'adr', fecha_caducidad: addDays(today, 90) },
       SVG_BYTES,
       'c.svg',
     );
     expect(res.statusCode).toBe(415);
-    expect({ files: (await stored()).length, archivos: await count(handle, 'archivos') }).toEqual(
-      before,
-    );
-    const ajeno = await handle.db
+    expect({
+      files: (await demo.stored()).length,
+      archivos: await count(demo.handle, 'archivos'),
+    }).toEqual(before);
+    const ajeno = await demo.handle.db
       .selectFrom('certificados')
       .select('id')
-      .where('proveedor_id', '!=', proveedorId)
+      .where('proveedor_id', '!=', demo.proveedorId)
       .executeTakeFirstOrThrow();
     const ids = (await list()).items.flatMap((i) =>
       i.historial.map((h) => (h as { id: number }).id),

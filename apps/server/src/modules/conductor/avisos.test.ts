@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { App } from '../../app.js';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clock } from '../../lib/clock.js';
 import { outboxDir } from '../../mail/mailer.js';
 import type { PushPayload } from '../../push/push-sender.js';
-import { testDatabases, type TestDatabaseHandle } from '../../test/databases.js';
+import { clienteIdOf } from '../../test/clientes.js';
+import { enlaceConductor } from '../../test/conductor.js';
+import { testDatabases } from '../../test/databases.js';
 import { outboxFiles, readEml } from '../../test/eml.js';
-import type { TestBrowser } from '../../test/session.js';
-import { demoCarrierApp } from '../../test/transportes.js';
-import { fechaHoraMadrid } from './planificacion.js';
+import { useDemoCarrier } from '../../test/transportes.js';
+import { fechaHoraMadrid } from '../../lib/madrid.js';
 
 const ZARAGOZA = { poblacion: 'Zaragoza', cp: '50001', lat: 41.6488, lng: -0.8891 };
 const MADRID = { poblacion: 'Madrid', cp: '28001', lat: 40.4168, lng: -3.7038 };
@@ -20,35 +20,24 @@ const GUADALAJARA = { poblacion: 'Guadalajara', cp: '19001', lat: 40.6329, lng: 
  * by e-mail through the outbox. A customer never reads another customer's shipments.
  */
 describe.each(testDatabases())('avisos de parada al cliente ($name)', ({ open }) => {
-  let handle: TestDatabaseHandle;
-  let app: App;
-  let browser: TestBrowser;
-  let proveedorId: number;
+  const demo = useDemoCarrier(open, { PUBLIC_URL: 'https://extranet.example' });
   let conservas: { id: number; usuarioId: number };
   let papelera: { id: number; usuarioId: number };
   let serie = 0;
 
   beforeAll(async () => {
-    handle = await open();
-    ({ app, browser, proveedorId } = await demoCarrierApp(handle, {
-      PUBLIC_URL: 'https://extranet.example',
-    }));
     const cliente = async (razon: string, email: string) => {
-      const { id } = await handle.db
-        .selectFrom('clientes')
-        .select('id')
-        .where('razon_social', '=', razon)
-        .executeTakeFirstOrThrow();
-      const usuario = await handle.db
+      const id = await clienteIdOf(demo.handle, razon);
+      const usuario = await demo.handle.db
         .insertInto('usuarios')
         .values({ region: 'es', email, nombre: 'Marta Ruiz', codigo: null, clave_hash: 'x' })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await handle.db
+      await demo.handle.db
         .insertInto('usuarios_clientes')
         .values({ usuario_id: usuario.id, cliente_id: id })
         .execute();
-      await handle.db
+      await demo.handle.db
         .insertInto('push_subscriptions')
         .values({
           usuario_id: usuario.id,
@@ -63,10 +52,6 @@ describe.each(testDatabases())('avisos de parada al cliente ($name)', ({ open })
     conservas = await cliente('Conservas del Ebro S.A.', 'avisos@conservas.example');
     papelera = await cliente('Papelera del Norte S.A.', 'avisos@papelera.example');
   }, 60_000);
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
-  });
   afterEach(() => {
     vi.restoreAllMocks();
   });
@@ -79,7 +64,7 @@ describe.each(testDatabases())('avisos de parada al cliente ($name)', ({ open })
     serie += 1;
     const hoy = fechaHoraMadrid(clock.now()).fecha;
     const porte = async (clienteId: number, destino: typeof MADRID, n: number) =>
-      handle.db
+      demo.handle.db
         .insertInto('portes')
         .values({
           partida: `AVP${Date.now()}${serie}${n}`,
@@ -105,10 +90,10 @@ describe.each(testDatabases())('avisos de parada al cliente ($name)', ({ open })
         .executeTakeFirstOrThrow();
     const suyo = await porte(conservas.id, MADRID, 1);
     const ajeno = await porte(papelera.id, GUADALAJARA, 2);
-    const t = await handle.db
+    const t = await demo.handle.db
       .insertInto('transportes')
       .values({
-        proveedor_id: proveedorId,
+        proveedor_id: demo.proveedorId,
         referencia: `TAV${serie}`,
         matricula: '1234ABC',
         conductor: 'Luis',
@@ -126,7 +111,7 @@ describe.each(testDatabases())('avisos de parada al cliente ($name)', ({ open })
       .returning('id')
       .executeTakeFirstOrThrow();
     for (const [n, p] of [suyo, ajeno].entries()) {
-      await handle.db
+      await demo.handle.db
         .insertInto('subpartidas')
         .values({
           transporte_id: t.id,
@@ -139,16 +124,14 @@ describe.each(testDatabases())('avisos de parada al cliente ($name)', ({ open })
         })
         .execute();
     }
-    const res = await browser.post(`/api/proveedores/transportes/${t.id}/enlaces-conductor`, {});
-    expect(res.statusCode).toBe(201);
-    const token = new URL(res.json<{ url: string }>().url).pathname.split('/').at(-1)!;
-    const viaje = await app.inject({ method: 'GET', url: `/api/conductor/${token}` });
+    const token = await enlaceConductor(demo.browser, t.id);
+    const viaje = await demo.app.inject({ method: 'GET', url: `/api/conductor/${token}` });
     const paradas = viaje.json<{
       paradas: Array<{ id: number; tipo: string; poblacion: string }>;
     }>().paradas;
     const parada = (poblacion: string) => paradas.find((p) => p.poblacion === poblacion)!;
     const evento = (poblacion: string, tipo: string, texto?: string, id = randomUUID()) =>
-      app.inject({
+      demo.app.inject({
         method: 'POST',
         url: `/api/conductor/${token}/paradas/${parada(poblacion).id}/eventos`,
         payload: { id, tipo, ...(texto ? { texto } : {}), ocurrido_at: clock.now().toISOString() },
@@ -158,7 +141,7 @@ describe.each(testDatabases())('avisos de parada al cliente ($name)', ({ open })
 
   /** The deliveries of the notices of a shipment: channel and user, in order. */
   async function entregas(partida: string) {
-    const rows = await handle.db
+    const rows = await demo.handle.db
       .selectFrom('eventos as e')
       .innerJoin('entregas as d', 'd.evento_id', 'e.id')
       .select(['e.payload', 'd.canal', 'd.destino'])
@@ -177,13 +160,13 @@ describe.each(testDatabases())('avisos de parada al cliente ($name)', ({ open })
   /** Runs the outbox dry; returns the new e-mails and the push notifications sent. */
   async function entregar() {
     const sent: Array<{ endpoint: string; payload: PushPayload }> = [];
-    vi.spyOn(app.push, 'send').mockImplementation((target, payload) => {
+    vi.spyOn(demo.app.push, 'send').mockImplementation((target, payload) => {
       sent.push({ endpoint: target.endpoint, payload });
       return Promise.resolve('sent');
     });
-    const dir = outboxDir(app.config.dataDir);
+    const dir = outboxDir(demo.app.config.dataDir);
     const before = new Set(outboxFiles(dir));
-    while ((await app.outbox.runOnce()) > 0);
+    while ((await demo.app.outbox.runOnce()) > 0);
     const mails = outboxFiles(dir)
       .filter((f) => !before.has(f))
       .map((f) => readEml(dir, f));
@@ -195,7 +178,7 @@ describe.each(testDatabases())('avisos de parada al cliente ($name)', ({ open })
     expect((await evento('Zaragoza', 'carga')).statusCode).toBe(201);
 
     const conservasUsuarios = (
-      await handle.db
+      await demo.handle.db
         .selectFrom('usuarios_clientes as uc')
         .innerJoin('usuarios as u', 'u.id', 'uc.usuario_id')
         .select('u.id')

@@ -1,3 +1,4 @@
+import { kmLineaRecta } from '@extranet/contracts/common/geo';
 import { describe, expect, it } from 'vitest';
 import {
   ESTANCIA_PARADA_MIN,
@@ -6,7 +7,6 @@ import {
   VELOCIDAD_MAX_KMH,
   VELOCIDAD_MIN_KMH,
   calcularEta,
-  kmLineaRecta,
   minutosTarde,
   velocidadObservada,
   type ParadaPlan,
@@ -33,14 +33,6 @@ function parada(
     completadaAt: null,
   };
 }
-
-describe('kmLineaRecta', () => {
-  it('measures Madrid–Zaragoza and Madrid–Barcelona as the crow flies', () => {
-    expect(kmLineaRecta(MADRID, ZARAGOZA)).toBeCloseTo(274, -1);
-    expect(kmLineaRecta(MADRID, BARCELONA)).toBeCloseTo(505, -1);
-    expect(kmLineaRecta(MADRID, MADRID)).toBe(0);
-  });
-});
 
 describe('velocidadObservada', () => {
   it('falls back to the default speed with too short a span of pings', () => {

@@ -4,6 +4,8 @@
  * Constants and their reasons: docs/decisions/011-driver-link-pings-and-eta.md
  */
 
+import { kmLineaRecta } from '@extranet/contracts/common/geo';
+
 /** Road distance ≈ straight-line distance × this (Spanish and French trunk roads: 1.2–1.4). */
 export const FACTOR_CARRETERA = 1.3;
 /** Average speed of a truck over a trip, breaks included, when too little has been observed. */
@@ -62,18 +64,7 @@ export interface EtaTransporte {
   paradas: EtaParada[];
 }
 
-const RADIO_TIERRA_KM = 6371.0088;
 const MIN = 60_000;
-
-/** Great-circle distance in km (haversine). */
-export function kmLineaRecta(a: Punto, b: Punto): number {
-  const rad = (deg: number) => (deg * Math.PI) / 180;
-  const dLat = rad(b.lat - a.lat);
-  const dLng = rad(b.lng - a.lng);
-  const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLng / 2) ** 2;
-  return 2 * RADIO_TIERRA_KM * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 /** Estimated road km between two points. */
 export function kmCarretera(a: Punto, b: Punto): number {

@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { TransporteParadasTable } from '../../db/database.js';
+import { madridAUtc } from '../../lib/madrid.js';
 import type { Tramo, TransportePlan } from './repository.js';
 
 /*
@@ -10,53 +11,6 @@ import type { Tramo, TransportePlan } from './repository.js';
 
 export const VENTANA_APERTURA = '08:00';
 export const VENTANA_CIERRE = '18:00';
-
-/** The UTC instant of a Madrid wall-clock time on a date ('YYYY-MM-DD', 'HH:MM'). */
-export function madridAUtc(fecha: string, hora: string): Date {
-  const [y, m, d] = fecha.split('-').map(Number) as [number, number, number];
-  const [hh, mm] = hora.split(':').map(Number) as [number, number];
-  const comoUtc = Date.UTC(y, m - 1, d, hh, mm);
-  // Madrid's offset at that moment (CET +1 or CEST +2), read from the platform's time zones.
-  const partes = new Intl.DateTimeFormat('en-US', {
-    timeZone: 'Europe/Madrid',
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-  }).formatToParts(new Date(comoUtc));
-  const parte = (tipo: string) => Number(partes.find((p) => p.type === tipo)?.value);
-  const madridComoUtc = Date.UTC(
-    parte('year'),
-    parte('month') - 1,
-    parte('day'),
-    parte('hour'),
-    parte('minute'),
-  );
-  return new Date(comoUtc - (madridComoUtc - comoUtc));
-}
-
-const MADRID = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Madrid',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** 'YYYY-MM-DD' and 'HH:MM' in Madrid time, as tracking stops are reported. */
-export function fechaHoraMadrid(instant: Date): { fecha: string; hora: string } {
-  const parts = MADRID.formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((p) => p.type === type)?.value ?? '';
-  return {
-    fecha: `${part('year')}-${part('month')}-${part('day')}`,
-    hora: `${part('hour')}:${part('minute')}`,
-  };
-}
 
 function ventana(fecha: string) {
   return {

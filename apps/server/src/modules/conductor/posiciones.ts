@@ -1,4 +1,4 @@
-import { kmLineaRecta } from './eta.js';
+import { kmLineaRecta } from '@extranet/contracts/common/geo';
 
 /*
  * Validation of a batch of position pings (issue 17 point 3). Pure; the service removes the

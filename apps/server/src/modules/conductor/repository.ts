@@ -1,10 +1,12 @@
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type {
   Database,
-  EstadoEta,
   EventoParadaTipo,
+  PosicionesConductorTable,
+  TransporteEtaTable,
   TransporteParadasTable,
 } from '../../db/database.js';
+import { chunks, isPostgres } from '../../db/sql.js';
 
 type Db = Kysely<Database>;
 
@@ -174,6 +176,7 @@ export function findEnlacePorHash(db: Db, tokenHash: string) {
   return db
     .selectFrom('enlaces_conductor as e')
     .innerJoin('transportes as t', 't.id', 'e.transporte_id')
+    .leftJoin('transporte_eta as eta', 'eta.transporte_id', 'e.transporte_id')
     .select([
       'e.id',
       'e.transporte_id',
@@ -185,6 +188,8 @@ export function findEnlacePorHash(db: Db, tokenHash: string) {
       't.matricula',
       't.estado',
       't.vehiculo_id',
+      // The status the last batch computed: a batch tells the ERP only when it changes.
+      'eta.estado as eta_estado',
     ])
     .where('e.token_hash', '=', tokenHash)
     .executeTakeFirst();
@@ -199,62 +204,154 @@ export async function touchEnlace(db: Db, id: number, at: string) {
     .execute();
 }
 
-/** Which of these ping ids the transport already has. */
-export async function pingIdsGuardados(db: Db, transporteId: number, ids: readonly string[]) {
-  if (ids.length === 0) return new Set<string>();
-  const found = new Set<string>();
-  // Chunks keep the parameter count well under SQLite's limit.
-  for (let i = 0; i < ids.length; i += 500) {
-    const rows = await db
-      .selectFrom('posiciones_conductor')
-      .select('ping_id')
-      .where('transporte_id', '=', transporteId)
-      .where('ping_id', 'in', ids.slice(i, i + 500))
-      .execute();
-    for (const row of rows) found.add(row.ping_id);
-  }
-  return found;
-}
+/** A stored ping; `id` orders the pings taken at one instant (the later stored wins). */
+const PING_COLUMNS = ['id', 'ping_id', 'lat', 'lng', 'tomada_at'] as const;
 
-/** The stored ping just before an instant (the reference of a batch's first ping). */
-export function pingAnterior(db: Db, transporteId: number, antesDe: string) {
-  return db
+/**
+ * What a ping batch is judged and its ETA computed against, in one query: the transport's
+ * stored pings that have one of the batch's ids, those taken since `desde`, and the latest
+ * taken at or before `hasta` (the stored ping before the batch). A row may come twice. Three
+ * parts, each on its own index (an `or` would read every ping of the transport).
+ */
+export function pingsDelLote(
+  db: Db,
+  transporteId: number,
+  ids: readonly string[],
+  desde: string,
+  hasta: string,
+) {
+  const pings = db
     .selectFrom('posiciones_conductor')
-    .select(['lat', 'lng', 'tomada_at'])
-    .where('transporte_id', '=', transporteId)
-    .where('tomada_at', '<=', antesDe)
+    .select(PING_COLUMNS)
+    .where('transporte_id', '=', transporteId);
+  const anterior = pings
+    .where('tomada_at', '<=', hasta)
     .orderBy('tomada_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+    .limit(1);
+  return pings
+    .where('ping_id', 'in', ids)
+    .unionAll(pings.where('tomada_at', '>=', desde))
+    .unionAll(db.selectFrom(anterior.as('anterior')).selectAll())
+    .execute();
 }
 
-/** Inserts pings, skipping ids stored meanwhile by a concurrent resend; returns how many went in. */
-export async function insertPings(
-  db: Db,
-  rows: Array<{
-    transporte_id: number;
-    ping_id: string;
-    lat: number;
-    lng: number;
-    precision_m: number | null;
-    tomada_at: string;
-    recibida_at: string;
-  }>,
-): Promise<number> {
-  let inserted = 0;
-  for (let i = 0; i < rows.length; i += 100) {
+export type PingNuevo = Omit<Insertable<PosicionesConductorTable>, 'id'>;
+const PING_INSERT_COLUMNS = [
+  'transporte_id',
+  'ping_id',
+  'lat',
+  'lng',
+  'precision_m',
+  'tomada_at',
+  'recibida_at',
+] as const;
+export type EtaGuardada = TransporteEtaTable;
+export interface EtaParadaGuardada {
+  id: number;
+  km_restantes: number | null;
+  eta_at: string | null;
+  eta_desde: string | null;
+  eta_hasta: string | null;
+}
+
+/** What one ping batch writes: its new pings and the ETA they give. */
+export interface LoteGuardado {
+  pings: readonly PingNuevo[];
+  eta: EtaGuardada;
+  paradas: readonly EtaParadaGuardada[];
+}
+
+/**
+ * Stores a batch's new pings with the ETA computed from them (the transport's, its stops', its
+ * vehicle's last position), all or nothing; a ping stored meanwhile by a concurrent resend of
+ * its id is skipped. Returns how many pings went in. PostgreSQL: one statement, whose parts in
+ * `with` run atomically, instead of six round trips; SQLite, in process, runs them in a
+ * transaction.
+ */
+export async function guardarLote(db: Db, lote: LoteGuardado): Promise<number> {
+  if (isPostgres(db)) return guardarLotePostgres(db, lote);
+  if (db.isTransaction) return guardarLoteSqlite(db, lote);
+  return db.transaction().execute((trx) => guardarLoteSqlite(trx, lote));
+}
+
+async function guardarLoteSqlite(db: Db, lote: LoteGuardado): Promise<number> {
+  let insertadas = 0;
+  for (const rows of chunks(lote.pings)) {
     const result = await db
       .insertInto('posiciones_conductor')
-      .values(rows.slice(i, i + 100))
+      .values(rows)
       .onConflict((oc) => oc.columns(['transporte_id', 'ping_id']).doNothing())
       .executeTakeFirst();
-    inserted += Number(result.numInsertedOrUpdatedRows ?? 0);
+    insertadas += Number(result.numInsertedOrUpdatedRows ?? 0);
   }
-  return inserted;
+  await saveEta(db, lote.eta);
+  for (const { id, ...eta } of lote.paradas) {
+    await db.updateTable('transporte_paradas').set(eta).where('id', '=', id).execute();
+  }
+  await ultimaPosicionVehiculo(db, lote.eta).execute();
+  return insertadas;
 }
 
-/** Pings of a transport taken since an instant, oldest first. */
+/** Rows as a typed table `v` from one JSON parameter, of any length (none is an empty table). */
+function filasJson<R>(rows: readonly R[], columnas: string) {
+  return sql<R>`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)`.as<'v'>(
+    sql`v(${sql.raw(columnas)})`,
+  );
+}
+
+async function guardarLotePostgres(db: Db, lote: LoteGuardado): Promise<number> {
+  const { transporte_id: _key, ...cambios } = lote.eta;
+  const pings = filasJson(
+    lote.pings,
+    'transporte_id bigint, ping_id text, lat double precision, lng double precision, precision_m integer, tomada_at timestamptz, recibida_at timestamptz',
+  );
+  const paradas = filasJson(
+    lote.paradas,
+    'id bigint, km_restantes integer, eta_at timestamptz, eta_desde timestamptz, eta_hasta timestamptz',
+  );
+  const row = await db
+    .with('nuevas', (qc) =>
+      qc
+        .insertInto('posiciones_conductor')
+        .columns(PING_INSERT_COLUMNS)
+        .expression((eb) => eb.selectFrom(pings).select(PING_INSERT_COLUMNS))
+        .onConflict((oc) => oc.columns(['transporte_id', 'ping_id']).doNothing())
+        .returning('ping_id'),
+    )
+    .with('eta', (qc) =>
+      qc
+        .insertInto('transporte_eta')
+        .values(lote.eta)
+        .onConflict((oc) => oc.column('transporte_id').doUpdateSet(cambios))
+        .returning('transporte_id'),
+    )
+    .with('paradas', (qc) =>
+      qc
+        .updateTable('transporte_paradas as p')
+        .from(paradas)
+        .set((eb) => ({
+          km_restantes: eb.ref('v.km_restantes'),
+          eta_at: eb.ref('v.eta_at'),
+          eta_desde: eb.ref('v.eta_desde'),
+          eta_hasta: eb.ref('v.eta_hasta'),
+        }))
+        .whereRef('p.id', '=', 'v.id')
+        // The ids again, as an array the planner can see: it takes the JSON table for 100 rows
+        // and would scan every stop of every transport to hash-join them (measured: ~1 ms a
+        // batch at 4,000 stops, growing with the table).
+        .where(sql<boolean>`p.id = any(${lote.paradas.map((p) => p.id)}::bigint[])`)
+        .returning('p.id'),
+    )
+    // Refers to no other part: built on `db` like the statement it joins.
+    .with('vehiculo', () => ultimaPosicionVehiculo(db, lote.eta).returning('id'))
+    .selectFrom('nuevas')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Pings of a transport taken since an instant, oldest first: the latest (`ultimoPing`) last. */
 export function pingsDesde(db: Db, transporteId: number, desde: string) {
   return db
     .selectFrom('posiciones_conductor')
@@ -262,6 +359,7 @@ export function pingsDesde(db: Db, transporteId: number, desde: string) {
     .where('transporte_id', '=', transporteId)
     .where('tomada_at', '>=', desde)
     .orderBy('tomada_at')
+    .orderBy('id')
     .execute();
 }
 
@@ -292,19 +390,7 @@ export function findEta(db: Db, transporteId: number) {
     .executeTakeFirst();
 }
 
-export async function saveEta(
-  db: Db,
-  row: {
-    transporte_id: number;
-    lat: number;
-    lng: number;
-    posicion_at: string;
-    km_restantes: number | null;
-    velocidad_kmh: number;
-    estado: EstadoEta;
-    calculado_at: string;
-  },
-): Promise<void> {
+async function saveEta(db: Db, row: EtaGuardada): Promise<void> {
   const { transporte_id: _key, ...cambios } = row;
   await db
     .insertInto('transporte_eta')
@@ -313,33 +399,22 @@ export async function saveEta(
     .execute();
 }
 
-export async function saveEtaParada(
-  db: Db,
-  id: number,
-  eta: {
-    km_restantes: number | null;
-    eta_at: string | null;
-    eta_desde: string | null;
-    eta_hasta: string | null;
-  },
-): Promise<void> {
-  await db.updateTable('transporte_paradas').set(eta).where('id', '=', id).execute();
-}
-
-/** The vehicle panel shows the same last position as the transport. */
-export async function saveUltimaPosicionVehiculo(
-  db: Db,
-  vehiculoId: number,
-  p: { lat: number; lng: number; at: string },
-): Promise<void> {
-  await db
+/** The vehicle panel shows the same last position as its transport (none without a vehicle). */
+function ultimaPosicionVehiculo(db: Db, eta: EtaGuardada) {
+  return db
     .updateTable('vehiculos')
-    .set({ ultima_lat: p.lat, ultima_lng: p.lng, ultima_poblacion: null, ultima_posicion_at: p.at })
-    .where('id', '=', vehiculoId)
-    .where((eb) =>
-      eb.or([eb('ultima_posicion_at', 'is', null), eb('ultima_posicion_at', '<', p.at)]),
+    .set({
+      ultima_lat: eta.lat,
+      ultima_lng: eta.lng,
+      ultima_poblacion: null,
+      ultima_posicion_at: eta.posicion_at,
+    })
+    .where('id', '=', (eb) =>
+      eb.selectFrom('transportes').select('vehiculo_id').where('id', '=', eta.transporte_id),
     )
-    .execute();
+    .where((eb) =>
+      eb.or([eb('ultima_posicion_at', 'is', null), eb('ultima_posicion_at', '<', eta.posicion_at)]),
+    );
 }
 
 export function findEventoPorClienteId(db: Db, transporteId: number, eventoClienteId: string) {

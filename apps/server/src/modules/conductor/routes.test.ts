@@ -3,17 +3,16 @@ import {
   EventoTransporteEta,
   EventoTransporteParada,
 } from '@extranet/contracts/integracion/eventos-conductor';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { App } from '../../app.js';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clock } from '../../lib/clock.js';
-import { MADRID, transporteConPorte } from '../../test/conductor.js';
-import { testDatabases, type TestDatabaseHandle } from '../../test/databases.js';
-import type { TestBrowser } from '../../test/session.js';
+import { clienteIdOf } from '../../test/clientes.js';
+import { enlaceConductor, MADRID, transporteConPorte } from '../../test/conductor.js';
+import { testDatabases } from '../../test/databases.js';
 import {
-  demoCarrierApp,
   multipart,
   otherCarrierTransporte,
   PNG_BYTES,
+  useDemoCarrier,
 } from '../../test/transportes.js';
 import { LIMITE_CONDUCTOR_POR_MINUTO } from './routes.js';
 import { driverTokenHash, HORAS_TRAS_ULTIMA_ENTREGA } from './service.js';
@@ -21,26 +20,11 @@ import { driverTokenHash, HORAS_TRAS_ULTIMA_ENTREGA } from './service.js';
 const MIN = 60_000;
 
 describe.each(testDatabases())('enlace del conductor ($name)', ({ open }) => {
-  let handle: TestDatabaseHandle;
-  let app: App;
-  let browser: TestBrowser;
-  let proveedorId: number;
+  const demo = useDemoCarrier(open);
   let clienteId: number;
 
   beforeAll(async () => {
-    handle = await open();
-    ({ app, browser, proveedorId } = await demoCarrierApp(handle));
-    clienteId = (
-      await handle.db
-        .selectFrom('clientes')
-        .select('id')
-        .where('razon_social', '=', 'Conservas del Ebro S.A.')
-        .executeTakeFirstOrThrow()
-    ).id;
-  });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
+    clienteId = await clienteIdOf(demo.handle, 'Conservas del Ebro S.A.');
   });
   afterEach(() => {
     vi.restoreAllMocks();
@@ -48,19 +32,20 @@ describe.each(testDatabases())('enlace del conductor ($name)', ({ open }) => {
 
   /** A transport of the demo carrier, Madrid → Zaragoza, loading today, with one shipment. */
   const transporte = (estado: 'asignado' | 'en_transito' = 'asignado') =>
-    transporteConPorte(handle, { proveedorId, clienteId, estado });
+    transporteConPorte(demo.handle, { proveedorId: demo.proveedorId, clienteId, estado });
 
   /** A transport with a live driver link: its id, leg, shipment and token. */
   async function conEnlace(estado: 'asignado' | 'en_transito' = 'asignado') {
     const t = await transporte(estado);
-    const res = await browser.post(`/api/proveedores/transportes/${t.id}/enlaces-conductor`, {});
-    expect(res.statusCode).toBe(201);
-    const token = new URL(res.json().url).pathname.split('/').at(-1)!;
-    return { ...t, token };
+    return { ...t, token: await enlaceConductor(demo.browser, t.id) };
   }
 
   const publico = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
-    app.inject({ method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
+    demo.app.inject({
+      method,
+      url,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
 
   const ping = (id: string, punto: { lat: number; lng: number }, minutosAntes: number) => ({
     id,
@@ -70,7 +55,7 @@ describe.each(testDatabases())('enlace del conductor ($name)', ({ open }) => {
 
   async function countRows(table: 'posiciones_conductor' | 'seguimiento', id: number) {
     const column = table === 'seguimiento' ? 'porte_id' : 'transporte_id';
-    const row = await handle.db
+    const row = await demo.handle.db
       .selectFrom(table)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where(column, '=', id)
@@ -79,7 +64,7 @@ describe.each(testDatabases())('enlace del conductor ($name)', ({ open }) => {
   }
 
   async function eventos(tipo: string) {
-    const rows = await handle.db
+    const rows = await demo.handle.db
       .selectFrom('eventos')
       .select('payload')
       .where('tipo', '=', tipo)
@@ -91,13 +76,15 @@ describe.each(testDatabases())('enlace del conductor ($name)', ({ open }) => {
   it('creates one live link per own transport, lists and revokes it; stores only a hash', async () => {
     const t = await transporte();
     const path = `/api/proveedores/transportes/${t.id}/enlaces-conductor`;
-    const first = await browser.post(path, {});
+    const first = await demo.browser.post(path, {});
     expect(first.statusCode).toBe(201);
     const creado = first.json();
-    expect(creado.url).toMatch(new RegExp(`^${app.config.publicUrl}/conductor/[A-Za-z0-9_-]{43}$`));
+    expect(creado.url).toMatch(
+      new RegExp(`^${demo.app.config.publicUrl}/conductor/[A-Za-z0-9_-]{43}$`),
+    );
     const token = creado.url.split('/').at(-1);
     // Expires 48 h after the end of the delivery window (tomorrow 18:00 Madrid).
-    const paradas = await handle.db
+    const paradas = await demo.handle.db
       .selectFrom('transporte_paradas')
       .select(['tipo', 'ventana_hasta', 'orden'])
       .where('transporte_id', '=', t.id)
@@ -107,7 +94,7 @@ describe.each(testDatabases())('enlace del conductor ($name)', ({ open }) => {
     expect(new Date(creado.expires_at).getTime()).toBe(
       new Date(paradas[1]!.ventana_hasta).getTime() + HORAS_TRAS_ULTIMA_ENTREGA * 3_600_000,
     );
-    const stored = await handle.db
+    const stored = await demo.handle.db
       .selectFrom('enlaces_conductor')
       .select('token_hash')
       .where('id', '=', creado.id)
@@ -115,8 +102,8 @@ describe.each(testDatabases())('enlace del conductor ($name)', ({ open }) => {
     expect(stored.token_hash).toBe(driverTokenHash(token));
     expect(stored.token_hash).not.toContain(token);
 
-    const second = (await browser.post(path, {})).json();
-    const list = (await browser.get(path)).json();
+    const second = (await demo.browser.post(path, {})).json();
+    const list = (await demo.browser.get(path)).json();
     expect(list.items.map((e: { id: number; activo: boolean }) => [e.id, e.activo])).toEqual([
       [second.id, true],
       [creado.id, false],
@@ -132,34 +119,36 @@ describe.each(testDatabases())('enlace del conductor ($name)', ({ open }) => {
     });
 
     expect(
-      (await browser.request('DELETE', `/api/proveedores/enlaces-conductor/${second.id}`))
+      (await demo.browser.request('DELETE', `/api/proveedores/enlaces-conductor/${second.id}`))
         .statusCode,
     ).toBe(204);
     const secondToken = second.url.split('/').at(-1);
     expect((await publico('GET', `/api/conductor/${secondToken}`)).statusCode).toBe(410);
     expect(
-      (await browser.request('DELETE', '/api/proveedores/enlaces-conductor/999999')).statusCode,
+      (await demo.browser.request('DELETE', '/api/proveedores/enlaces-conductor/999999'))
+        .statusCode,
     ).toBe(404);
   });
 
   it("refuses a link for another carrier's transport, or a closed one", async () => {
-    const ajeno = await otherCarrierTransporte(handle, proveedorId);
-    const res = await browser.post(
+    const ajeno = await otherCarrierTransporte(demo.handle, demo.proveedorId);
+    const res = await demo.browser.post(
       `/api/proveedores/transportes/${ajeno.id}/enlaces-conductor`,
       {},
     );
     expect(res.statusCode).toBe(404);
     expect(res.json().error.message).toBe('Transporte no encontrado.');
     expect(
-      (await browser.get(`/api/proveedores/transportes/${ajeno.id}/enlaces-conductor`)).statusCode,
+      (await demo.browser.get(`/api/proveedores/transportes/${ajeno.id}/enlaces-conductor`))
+        .statusCode,
     ).toBe(404);
     const cerrado = await transporte();
-    await handle.db
+    await demo.handle.db
       .updateTable('transportes')
       .set({ estado: 'entregado' })
       .where('id', '=', cerrado.id)
       .execute();
-    const closed = await browser.post(
+    const closed = await demo.browser.post(
       `/api/proveedores/transportes/${cerrado.id}/enlaces-conductor`,
       {},
     );
@@ -167,7 +156,7 @@ describe.each(testDatabases())('enlace del conductor ($name)', ({ open }) => {
     expect(closed.json().error.message).toBe(
       'El transporte ya está entregado: no admite enlace del conductor.',
     );
-    const anon = await app.inject({
+    const anon = await demo.app.inject({
       method: 'POST',
       url: `/api/proveedores/transportes/${cerrado.id}/enlaces-conductor`,
     });
@@ -255,6 +244,25 @@ describe.each(testDatabases())('enlace del conductor ($name)', ({ open }) => {
     expect((await publico('POST', url, { posiciones: [] })).statusCode).toBe(400);
   });
 
+  it('judges a new ping against the stored one just before it, even when the batch starts with resent ones', async () => {
+    const { id, token } = await conEnlace();
+    const url = `/api/conductor/${token}/posiciones`;
+    // Stored: Madrid an hour ago, then 40 km on (40 km in 49 min) a minute before the new one.
+    const a = ping('a', MADRID, 60);
+    const b = ping('b', { lat: 40.75, lng: -3.45 }, 11);
+    expect((await publico('POST', url, { posiciones: [a, b] })).json().aceptadas).toBe(2);
+    // The queue resends `a` with a ping back at Madrid: 40 km from `b` in one minute.
+    const res = await publico('POST', url, { posiciones: [a, ping('c', MADRID, 10)] });
+    expect(res.json()).toMatchObject({
+      aceptadas: 0,
+      duplicadas: 1,
+      rechazadas: [{ id: 'c', motivo: 'salto' }],
+    });
+    expect(await countRows('posiciones_conductor', id)).toBe(2);
+    // The ETA stays the one `b` gave.
+    expect(res.json().eta).toMatchObject({ lat: 40.75, lng: -3.45 });
+  });
+
   it('stores the ETA on each batch: km to go, per-stop ETA and the shipment status', async () => {
     const { id, token } = await conEnlace();
     const res = await publico('POST', `/api/conductor/${token}/posiciones`, {
@@ -265,7 +273,7 @@ describe.each(testDatabases())('enlace del conductor ($name)', ({ open }) => {
     // Madrid → Zaragoza: ≈ 274 km straight, × 1.3 road factor.
     expect(eta.km_restantes).toBeGreaterThan(350);
     expect(eta.km_restantes).toBeLessThan(365);
-    const stored = await handle.db
+    const stored = await demo.handle.db
       .selectFrom('transporte_eta')
       .selectAll()
       .where('transporte_id', '=', id)
@@ -280,7 +288,7 @@ describe.each(testDatabases())('enlace del conductor ($name)', ({ open }) => {
 
     // The unloading window now closes in 30 minutes: the truck, 5 h away, is late.
     const cierre = new Date(clock.now().getTime() + 30 * MIN).toISOString();
-    await handle.db
+    await demo.handle.db
       .updateTable('transporte_paradas')
       .set({ ventana_hasta: cierre })
       .where('transporte_id', '=', id)
@@ -308,7 +316,7 @@ describe.each(testDatabases())('enlace del conductor ($name)', ({ open }) => {
     const again = await publico('POST', url(carga!), llegada);
     expect(again.json()).toEqual(first.json());
     expect(await countRows('seguimiento', porteId)).toBe(1);
-    const stop = await handle.db
+    const stop = await demo.handle.db
       .selectFrom('seguimiento')
       .selectAll()
       .where('porte_id', '=', porteId)
@@ -347,7 +355,7 @@ describe.each(testDatabases())('enlace del conductor ($name)', ({ open }) => {
         })
       ).statusCode,
     ).toBe(201);
-    const estado = await handle.db
+    const estado = await demo.handle.db
       .selectFrom('transportes')
       .select('estado')
       .where('id', '=', id)
@@ -367,7 +375,7 @@ describe.each(testDatabases())('enlace del conductor ($name)', ({ open }) => {
       ocurrido_at: new Date().toISOString(),
     });
     expect(incidencia.statusCode).toBe(201);
-    const comentarios = await handle.db
+    const comentarios = await demo.handle.db
       .selectFrom('seguimiento')
       .select('comentarios')
       .where('porte_id', '=', porteId)
@@ -391,7 +399,7 @@ describe.each(testDatabases())('enlace del conductor ($name)', ({ open }) => {
 
     const foto = `/api/conductor/${token}/eventos/${incidencia.json().id}/foto`;
     const body = multipart({}, { filename: 'muelle.png', content: PNG_BYTES, type: 'image/png' });
-    const subida = await app.inject({
+    const subida = await demo.app.inject({
       method: 'POST',
       url: foto,
       payload: body.payload,
@@ -399,7 +407,7 @@ describe.each(testDatabases())('enlace del conductor ($name)', ({ open }) => {
     });
     expect(subida.statusCode).toBe(201);
     expect(subida.json()).toMatchObject({ tipo: 'incidencia', con_foto: true });
-    const otra = await app.inject({
+    const otra = await demo.app.inject({
       method: 'POST',
       url: foto,
       payload: body.payload,
@@ -413,10 +421,10 @@ describe.each(testDatabases())('enlace del conductor ($name)', ({ open }) => {
 
   it("uploads the driver's CMR photo as the leg's CMR, only for the link's transport", async () => {
     const { token, subpartidaId } = await conEnlace('en_transito');
-    const ajeno = await otherCarrierTransporte(handle, proveedorId);
+    const ajeno = await otherCarrierTransporte(demo.handle, demo.proveedorId);
     const body = multipart({}, { filename: 'cmr.png', content: PNG_BYTES, type: 'image/png' });
     const send = (legId: number) =>
-      app.inject({
+      demo.app.inject({
         method: 'POST',
         url: `/api/conductor/${token}/subpartidas/${legId}/cmr`,
         payload: body.payload,
@@ -426,7 +434,7 @@ describe.each(testDatabases())('enlace del conductor ($name)', ({ open }) => {
     const res = await send(subpartidaId);
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ id: subpartidaId, cmr_subido: true });
-    const leg = await handle.db
+    const leg = await demo.handle.db
       .selectFrom('subpartidas')
       .select('cmr_archivo_id')
       .where('id', '=', subpartidaId)
@@ -444,7 +452,7 @@ describe.each(testDatabases())('enlace del conductor ($name)', ({ open }) => {
     const remoteAddress = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.7`;
     const answers: number[] = [];
     for (let i = 0; i <= LIMITE_CONDUCTOR_POR_MINUTO.lectura; i++) {
-      const res = await app.inject({
+      const res = await demo.app.inject({
         method: 'GET',
         url: '/api/conductor/adivinado-0123456789',
         remoteAddress,

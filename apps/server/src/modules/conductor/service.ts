@@ -6,7 +6,6 @@ import type {
   EventoParadaNuevo,
   LotePosiciones,
   ResultadoPosiciones,
-  SeguimientoEta,
   SubpartidaConductor,
   ViajeConductor,
 } from '@extranet/contracts/conductor/conductor';
@@ -17,7 +16,6 @@ import { clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError } from '../../lib/http-error.js';
 import { randomToken, sha256Hex } from '../../lib/tokens.js';
-import type { ParadaEvento } from '@extranet/contracts/integracion/eventos-conductor';
 import { recordEvent } from '../../outbox/events.js';
 import type { ProveedorActor } from '../../plugins/actor.js';
 import type { ReceivedUpload } from '../../storage/receive-upload.js';
@@ -26,9 +24,10 @@ import { archivoValues, recordUpload, type UploadDeps } from '../archivos/servic
 import { recordAudit } from '../audit/repository.js';
 import { assertCmrUploadable, subirCmr } from '../transportes/service.js';
 import { avisarParada } from './avisos.js';
-import { VENTANA_VELOCIDAD_MIN, calcularEta, minutosTarde, velocidadObservada } from './eta.js';
-import { fechaHoraMadrid, planDeParadas } from './planificacion.js';
-import { validarPosiciones } from './posiciones.js';
+import { minutosTarde } from './eta.js';
+import { fechaHoraMadrid } from '../../lib/madrid.js';
+import { planDeParadas } from './planificacion.js';
+import { ANTIGUEDAD_MAXIMA_MS, validarPosiciones } from './posiciones.js';
 import {
   deletePingsAntesDe,
   findEnlacePorHash,
@@ -40,7 +39,6 @@ import {
   insertEnlace,
   insertEvento,
   insertParadas,
-  insertPings,
   insertSeguimiento,
   listEnlaces,
   listParadas,
@@ -48,14 +46,9 @@ import {
   listTramos,
   marcarEnTransito,
   marcarParada,
-  pingAnterior,
-  pingIdsGuardados,
-  pingsDesde,
+  pingsDelLote,
   revokeEnlace,
   revokeEnlacesDelTransporte,
-  saveEta,
-  saveEtaParada,
-  saveUltimaPosicionVehiculo,
   setFotoEvento,
   touchEnlace,
   ultimoPing,
@@ -63,6 +56,15 @@ import {
   type EventoRow,
   type ParadaRow,
 } from './repository.js';
+import {
+  calcularSeguimiento,
+  eventoConductor,
+  guardarSeguimiento,
+  inicioVentanaVelocidad,
+  paradaEvento,
+  recalcularEta,
+  toSeguimientoEta,
+} from './seguimiento.js';
 
 type Db = Kysely<Database>;
 
@@ -234,10 +236,6 @@ export async function enlaceDelToken(db: Db, token: string): Promise<EnlaceVivo>
   return enlace;
 }
 
-function toEta(row: Awaited<ReturnType<typeof findEta>>): SeguimientoEta | null {
-  return row ?? null;
-}
-
 /** `GET /api/conductor/:token`: the stops in order, the legs, the last ETA. */
 export async function getViajeConductor(db: Db, token: string): Promise<ViajeConductor> {
   const enlace = await enlaceDelToken(db, token);
@@ -278,117 +276,21 @@ export async function getViajeConductor(db: Db, token: string): Promise<ViajeCon
       bultos: s.bultos,
       cmr_subido: s.cmr_archivo_id !== null,
     })),
-    eta: toEta(await findEta(db, enlace.transporte_id)),
+    eta: toSeguimientoEta(await findEta(db, enlace.transporte_id)),
   };
 }
 
-function paradaEvento(p: ParadaRow): ParadaEvento {
-  return {
-    parada_id: p.id,
-    orden: p.orden,
-    tipo: p.tipo,
-    poblacion: p.poblacion,
-    cp: p.cp,
-    pais_iso: p.pais_iso,
-  };
+/** Pings by the instant taken (ISO-8601 UTC text of one format: compared as text). */
+function porInstante(a: { tomada_at: string }, b: { tomada_at: string }): number {
+  return a.tomada_at < b.tomada_at ? -1 : a.tomada_at > b.tomada_at ? 1 : 0;
 }
 
 /**
- * Recomputes and stores the ETA of a transport from its latest ping (nothing without one);
- * tells the ERP when the shipment's status changes. Runs on each ping batch and stop event,
- * never on a read.
- */
-async function recalcularEta(db: Db, enlace: EnlaceVivo): Promise<SeguimientoEta | null> {
-  const ultimo = await ultimoPing(db, enlace.transporte_id);
-  if (!ultimo) return null;
-  const desde = new Date(new Date(ultimo.tomada_at).getTime() - VENTANA_VELOCIDAD_MIN * 60_000);
-  const recientes = await pingsDesde(db, enlace.transporte_id, desde.toISOString());
-  const velocidad = velocidadObservada(
-    recientes.map((p) => ({ lat: p.lat, lng: p.lng, at: new Date(p.tomada_at) })),
-  );
-  const paradas = await listParadas(db, enlace.transporte_id);
-  const now = clock.now();
-  const resultado = calcularEta({
-    posicion: { lat: ultimo.lat, lng: ultimo.lng, at: new Date(ultimo.tomada_at) },
-    paradas: paradas.map((p) => ({
-      id: p.id,
-      lat: p.lat,
-      lng: p.lng,
-      ventanaDesde: new Date(p.ventana_desde),
-      ventanaHasta: new Date(p.ventana_hasta),
-      llegadaAt: p.llegada_at ? new Date(p.llegada_at) : null,
-      completadaAt: p.completada_at ? new Date(p.completada_at) : null,
-    })),
-    velocidadKmh: velocidad,
-    ahora: now,
-  });
-  const iso = (d: Date | null) => d?.toISOString() ?? null;
-  const eta: SeguimientoEta = {
-    lat: ultimo.lat,
-    lng: ultimo.lng,
-    posicion_at: ultimo.tomada_at,
-    km_restantes: resultado.kmRestantes,
-    velocidad_kmh: resultado.velocidadKmh,
-    estado: resultado.estado,
-    calculado_at: now.toISOString(),
-  };
-  await db.transaction().execute(async (trx) => {
-    const anterior = await findEta(trx, enlace.transporte_id);
-    await saveEta(trx, { transporte_id: enlace.transporte_id, ...eta });
-    for (const p of resultado.paradas) {
-      await saveEtaParada(trx, p.id, {
-        km_restantes: p.kmRestantes,
-        eta_at: iso(p.eta),
-        eta_desde: iso(p.etaDesde),
-        eta_hasta: iso(p.etaHasta),
-      });
-    }
-    if (enlace.vehiculo_id !== null) {
-      await saveUltimaPosicionVehiculo(trx, enlace.vehiculo_id, {
-        lat: ultimo.lat,
-        lng: ultimo.lng,
-        at: ultimo.tomada_at,
-      });
-    }
-    if (anterior?.estado !== eta.estado) {
-      const porId = new Map(paradas.map((p) => [p.id, p]));
-      await recordEvent(trx, 'transporte.eta', {
-        ...(await eventoConductor(trx, enlace)),
-        estado: eta.estado,
-        estado_anterior: anterior?.estado ?? null,
-        km_restantes: eta.km_restantes,
-        velocidad_kmh: eta.velocidad_kmh,
-        posicion: { lat: eta.lat, lng: eta.lng, at: eta.posicion_at },
-        paradas: resultado.paradas.map((p) => ({
-          ...paradaEvento(porId.get(p.id)!),
-          km_restantes: p.kmRestantes,
-          eta_at: iso(p.eta),
-          eta_desde: iso(p.etaDesde),
-          eta_hasta: iso(p.etaHasta),
-          estado: p.estado,
-          retraso_minutos: p.retrasoMin,
-        })),
-      });
-    }
-  });
-  return eta;
-}
-
-async function eventoConductor(db: Db, enlace: EnlaceVivo) {
-  const portes = await listPortesDelTransporte(db, enlace.transporte_id, null);
-  return {
-    transporte_id: enlace.transporte_id,
-    proveedor_id: enlace.proveedor_id,
-    referencia: enlace.referencia,
-    partidas: portes.map((p) => p.partida),
-  };
-}
-
-/**
- * `POST /api/conductor/:token/posiciones`: stores the new valid pings of a batch and
- * recomputes the ETA. Idempotent by the phone's ping id: a ping already stored is a
- * duplicate, never stored twice (the unique key settles concurrent resends); a refused ping
- * is refused again if resent.
+ * `POST /api/conductor/:token/posiciones`: stores the new valid pings of a batch and the ETA
+ * they give. Idempotent by the phone's ping id: a ping already stored is a duplicate, never
+ * stored twice (the unique key settles concurrent resends); a refused ping is refused again
+ * if resent. Four round trips on PostgreSQL: the link, the stored pings the batch is judged
+ * against, the stops, and one statement that writes (docs/decisions/011).
  */
 export async function recibirPosiciones(
   db: Db,
@@ -397,22 +299,29 @@ export async function recibirPosiciones(
 ): Promise<ResultadoPosiciones> {
   const enlace = await enlaceDelToken(db, token);
   const transporteId = enlace.transporte_id;
-  const guardados = await pingIdsGuardados(
+  const now = clock.now();
+  const enviadas = lote.posiciones.map((p) => ({ ...p, tomadaAt: new Date(p.tomada_at) }));
+  // Every ping it accepts is at least this recent (older ones are refused as too old), so
+  // the stored pings from here on, and the latest before, are all the batch is judged against.
+  const primera = Math.max(
+    Math.min(...enviadas.map((p) => p.tomadaAt.getTime())),
+    now.getTime() - ANTIGUEDAD_MAXIMA_MS,
+  );
+  const guardados = await pingsDelLote(
     db,
     transporteId,
-    lote.posiciones.map((p) => p.id),
+    enviadas.map((p) => p.id),
+    inicioVentanaVelocidad(new Date(primera)).toISOString(),
+    new Date(primera).toISOString(),
   );
-  const nuevos = lote.posiciones
-    .filter((p) => !guardados.has(p.id))
-    .map((p) => ({ ...p, tomadaAt: new Date(p.tomada_at) }));
-  const primero = nuevos.reduce<Date | null>(
-    (min, p) => (min === null || p.tomadaAt < min ? p.tomadaAt : min),
-    null,
+  // Oldest first; at one instant, in the order stored.
+  const historia = [...new Map(guardados.map((g) => [g.id, g])).values()].sort(
+    (a, b) => porInstante(a, b) || a.id - b.id,
   );
-  const referencia = primero
-    ? await pingAnterior(db, transporteId, primero.toISOString())
-    : undefined;
-  const now = clock.now();
+  const ids = new Set(historia.map((g) => g.ping_id));
+  const nuevos = enviadas.filter((p) => !ids.has(p.id));
+  const primero = Math.min(...nuevos.map((p) => p.tomadaAt.getTime()));
+  const referencia = historia.findLast((g) => new Date(g.tomada_at).getTime() <= primero);
   const { aceptadas, rechazadas } = validarPosiciones(
     nuevos,
     referencia
@@ -420,25 +329,46 @@ export async function recibirPosiciones(
       : null,
     now,
   );
-  const insertadas = await insertPings(
-    db,
-    aceptadas.map((p) => ({
-      transporte_id: transporteId,
-      ping_id: p.id,
-      lat: p.lat,
-      lng: p.lng,
-      precision_m: p.precision_m === undefined ? null : Math.round(p.precision_m),
-      tomada_at: p.tomadaAt.toISOString(),
-      recibida_at: now.toISOString(),
-    })),
+  if (aceptadas.length === 0) {
+    return {
+      aceptadas: 0,
+      duplicadas: lote.posiciones.length - rechazadas.length,
+      rechazadas,
+      eta: toSeguimientoEta(await findEta(db, transporteId)),
+    };
+  }
+  const pings = aceptadas.map((p) => ({
+    transporte_id: transporteId,
+    ping_id: p.id,
+    lat: p.lat,
+    lng: p.lng,
+    precision_m: p.precision_m === undefined ? null : Math.round(p.precision_m),
+    tomada_at: p.tomadaAt.toISOString(),
+    recibida_at: now.toISOString(),
+  }));
+  // The stored and the new pings in time order (the new stored after, at one instant).
+  const todos = [...historia, ...pings].sort(porInstante);
+  const desde = inicioVentanaVelocidad(new Date(todos.at(-1)!.tomada_at)).toISOString();
+  const paradas = await listParadas(db, transporteId);
+  const seguimiento = calcularSeguimiento(
+    transporteId,
+    todos.filter((p) => p.tomada_at >= desde),
+    paradas,
+    now,
   );
-  const eta =
-    insertadas > 0 ? await recalcularEta(db, enlace) : toEta(await findEta(db, transporteId));
+  const insertadas = await guardarSeguimiento(
+    db,
+    enlace,
+    paradas,
+    seguimiento,
+    pings,
+    enlace.eta_estado,
+  );
   return {
     aceptadas: insertadas,
     duplicadas: lote.posiciones.length - insertadas - rechazadas.length,
     rechazadas,
-    eta,
+    eta: toSeguimientoEta(seguimiento.eta),
   };
 }
 

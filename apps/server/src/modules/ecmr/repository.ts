@@ -1,6 +1,11 @@
-import type { Kysely } from 'kysely';
-import type { Database, EcmrEstado, EcmrRol, EcmrTable } from '../../db/database.js';
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type {
+  Database,
+  EcmrEstado,
+  EcmrEventosTable,
+  EcmrRol,
+  EcmrTable,
+} from '../../db/database.js';
 
 /*
  * Kysely only. A carrier's reads take its `proveedorId` and filter by it through the
@@ -137,6 +142,29 @@ export function findEcmrFirmadoDelCliente(
     .where('p.cliente_id', '=', clienteId)
     .where('e.estado', '!=', 'sin_firmar')
     .executeTakeFirst();
+}
+
+/** The e-CMR of a leg of this shipment (a shipment link's), or undefined for any other leg. */
+export function findEcmrDeTramoDelPorte(db: Db, porteId: number, subpartidaId: number) {
+  return db
+    .selectFrom('ecmr as e')
+    .innerJoin('subpartidas as s', 's.id', 'e.subpartida_id')
+    .select(ECMR_COLUMNS)
+    .where('e.subpartida_id', '=', subpartidaId)
+    .where('s.porte_id', '=', porteId)
+    .executeTakeFirst();
+}
+
+/** The e-CMRs of the legs of a shipment, in the order of the legs. */
+export function listEcmrDelPorte(db: Db, porteId: number) {
+  return db
+    .selectFrom('ecmr as e')
+    .innerJoin('subpartidas as s', 's.id', 'e.subpartida_id')
+    .select(ECMR_COLUMNS)
+    .where('s.porte_id', '=', porteId)
+    .orderBy('s.numero')
+    .orderBy('e.id')
+    .execute();
 }
 
 /** The e-CMR by its public verification id. */
@@ -301,20 +329,7 @@ export function listEventos(db: Db, ecmrId: number) {
     .execute();
 }
 
-export async function insertEvento(
-  db: Db,
-  values: {
-    ecmr_id: number;
-    secuencia: number;
-    tipo: string;
-    ocurrido_at: string;
-    datos: string;
-    hash_anterior: string;
-    hash: string;
-    sello: string;
-    clave_id: string;
-  },
-): Promise<void> {
+export async function insertEvento(db: Db, values: Insertable<EcmrEventosTable>): Promise<void> {
   await db.insertInto('ecmr_eventos').values(values).execute();
 }
 
@@ -385,6 +400,22 @@ export function findInvitacion(db: Db, id: number) {
     .selectFrom('ecmr_invitaciones')
     .select(INVITACION_COLUMNS)
     .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * The newest invitation of a note for this role still open: not spent by a signature, not
+ * expired (a code's, whether exchanged or not, and an e-mailed link's alike).
+ */
+export function findInvitacionAbierta(db: Db, ecmrId: number, rol: EcmrRol, now: string) {
+  return db
+    .selectFrom('ecmr_invitaciones')
+    .select(INVITACION_COLUMNS)
+    .where('ecmr_id', '=', ecmrId)
+    .where('rol', '=', rol)
+    .where('usada_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('id', 'desc')
     .executeTakeFirst();
 }
 

@@ -3,14 +3,14 @@ import path from 'node:path';
 import { createPublicKey, verify } from 'node:crypto';
 import { EventoEcmrFirmado } from '@extranet/contracts/integracion/eventos-ecmr';
 import QRCode from 'qrcode';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { App } from '../../app.js';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { clock } from '../../lib/clock.js';
 import { outboxDir } from '../../mail/mailer.js';
-import { testDatabases, type TestDatabaseHandle } from '../../test/databases.js';
+import { enlaceConductor, LUGARES, transporteConPorte } from '../../test/conductor.js';
+import { testDatabases } from '../../test/databases.js';
 import { outboxFiles, readEml } from '../../test/eml.js';
-import { signedIn, type TestBrowser } from '../../test/session.js';
-import { demoCarrierApp, multipart, otherCarrierTransporte } from '../../test/transportes.js';
+import { signedIn } from '../../test/session.js';
+import { useDemoCarrier, multipart, otherCarrierTransporte } from '../../test/transportes.js';
 import { createApiKey } from '../api-keys/service.js';
 import { LIMITE_ECMR_POR_MINUTO } from './routes.js';
 import { codigoHash, tokenFirmaHash } from './service.js';
@@ -20,108 +20,49 @@ const BUILD_DIR = path.resolve(import.meta.dirname, '../../../../../build/ecmr')
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
+/** An international carriage: the CMR's place of delivery is abroad. */
+const LYON = { poblacion: 'Lyon', cp: '69001', pais_iso: 'FR', lat: 45.76, lng: 4.84 };
+
 describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
-  let handle: TestDatabaseHandle;
-  let app: App;
-  let browser: TestBrowser;
-  let proveedorId: number;
+  const demo = useDemoCarrier(open);
   let firmaPng: string;
   let serie = 0;
 
   beforeAll(async () => {
-    handle = await open();
-    ({ app, browser, proveedorId } = await demoCarrierApp(handle));
     // A real PNG (the PDF embeds it): any picture will do as a drawn signature.
     firmaPng = (await QRCode.toBuffer('firma', { type: 'png', width: 160 })).toString('base64');
-  });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
   });
 
   /** A fresh leg of the demo carrier, in a transport loading today, with a driver link. */
   async function tramoConEnlace(razonSocial?: string) {
     serie += 1;
-    const hoy = clock.now().toISOString().slice(0, 10);
-    const manana = new Date(clock.now().getTime() + 86_400_000).toISOString().slice(0, 10);
-    const cliente = await handle.db
+    const cliente = await demo.handle.db
       .selectFrom('clientes')
       .select('id')
       .$if(razonSocial !== undefined, (qb) => qb.where('razon_social', '=', razonSocial!))
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    const lugares = {
-      origen_poblacion: 'Zaragoza',
-      origen_cp: '50001',
-      origen_pais_iso: 'ES',
-      destino_poblacion: 'Lyon',
-      destino_cp: '69001',
-      destino_pais_iso: 'FR',
-    };
-    const porte = await handle.db
-      .insertInto('portes')
-      .values({
-        ...lugares,
-        partida: `ECMR${Date.now()}${serie}`,
-        cliente_id: cliente.id,
-        ref_cliente: `PED-${serie}`,
-        origen_lat: 41.65,
-        origen_lng: -0.89,
-        destino_lat: 45.76,
-        destino_lng: 4.84,
-        fecha_carga_prevista: hoy,
-        fecha_entrega_prevista: manana,
-        entregado_at: null,
-        bultos: 12,
-        peso_kg: 3400,
-        p_facturable_kg: 3400,
-        incidencia: null,
-        cmr_archivo_id: null,
-        pod_archivo_id: null,
-      })
-      .returning(['id', 'partida'])
-      .executeTakeFirstOrThrow();
-    const t = await handle.db
-      .insertInto('transportes')
-      .values({
-        ...lugares,
-        proveedor_id: proveedorId,
-        carga_id: null,
-        vehiculo_id: null,
-        referencia: `EC${serie}`,
-        matricula: '9876XYZ',
-        conductor: 'Marta Conductora',
-        fecha_carga: hoy,
-        fecha_descarga: manana,
-        importe_centimos: 120_000,
-        estado: 'en_transito',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const leg = await handle.db
-      .insertInto('subpartidas')
-      .values({
-        transporte_id: t.id,
-        numero: 1,
-        porte_id: porte.id,
-        origen_poblacion: 'Zaragoza',
-        destino_poblacion: 'Lyon',
-        bultos: 12,
-        peso_kg: 3400,
-        cmr_archivo_id: null,
-        cmr_subido_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const res = await browser.post(`/api/proveedores/transportes/${t.id}/enlaces-conductor`, {});
-    expect(res.statusCode).toBe(201);
-    const token = new URL(res.json<{ url: string }>().url).pathname.split('/').at(-1)!;
+    // The note's boxes the tests read: places, goods, marks, number, plate and driver.
+    const t = await transporteConPorte(demo.handle, {
+      proveedorId: demo.proveedorId,
+      clienteId: cliente.id,
+      estado: 'en_transito',
+      origen: LUGARES.zaragoza,
+      destino: LYON,
+      bultos: 12,
+      pesoKg: 3400,
+      referencia: `EC${serie}`,
+      refCliente: `PED-${serie}`,
+      matricula: '9876XYZ',
+      conductor: 'Marta Conductora',
+    });
+    const token = await enlaceConductor(demo.browser, t.id);
     return {
       transporteId: t.id,
-      subpartidaId: leg.id,
-      partida: porte.partida,
-      conductor: `/api/conductor/${token}/subpartidas/${leg.id}/ecmr`,
-      proveedor: `/api/proveedores/subpartidas/${leg.id}/ecmr`,
+      subpartidaId: t.subpartidaId,
+      partida: t.partida,
+      conductor: `/api/conductor/${token}/subpartidas/${t.subpartidaId}/ecmr`,
+      proveedor: `/api/proveedores/subpartidas/${t.subpartidaId}/ecmr`,
     };
   }
 
@@ -131,7 +72,7 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
     payload?: unknown,
     headers: Record<string, string> = {},
   ) =>
-    app.inject({
+    demo.app.inject({
       method,
       url,
       headers: { 'user-agent': 'Telefono de prueba/1.0', ...headers },
@@ -150,7 +91,7 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
   async function verificacion(verificacionUrl: string, h?: string): Promise<Json> {
     const id = verificacionUrl.split('/').at(-1)!;
     verificaciones += 1;
-    const res = await app.inject({
+    const res = await demo.app.inject({
       method: 'GET',
       url: `/api/ecmr/verificacion/${id}${h ? `?h=${h}` : ''}`,
       remoteAddress: `10.9.${verificaciones >> 8}.${verificaciones & 255}`,
@@ -161,8 +102,8 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
 
   it('makes the note from the transport data; the carrier edits it in place until the first signature', async () => {
     const t = await tramoConEnlace();
-    expect((await browser.get(t.proveedor)).statusCode).toBe(404);
-    const creado = await browser.post(t.proveedor, {});
+    expect((await demo.browser.get(t.proveedor)).statusCode).toBe(404);
+    const creado = await demo.browser.post(t.proveedor, {});
     expect(creado.statusCode).toBe(201);
     const ecmr = creado.json<Json>();
     expect(ecmr).toMatchObject({
@@ -181,10 +122,10 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
       referencias: { partida: t.partida },
     });
     expect(ecmr.eventos.map((e: Json) => e.tipo)).toEqual(['creado']);
-    expect((await browser.post(t.proveedor, {})).statusCode).toBe(409);
+    expect((await demo.browser.post(t.proveedor, {})).statusCode).toBe(409);
 
     const destinatario = { ...ecmr.contenido.destinatario, nombre: 'Almacenes Lyon SARL' };
-    const editado = await browser.request('PATCH', t.proveedor, {
+    const editado = await demo.browser.request('PATCH', t.proveedor, {
       payload: { documento_sha256: ecmr.documento_sha256, cambios: { destinatario } },
     });
     expect(editado.statusCode).toBe(200);
@@ -194,12 +135,12 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
     expect(v1.documento_sha256).not.toBe(ecmr.documento_sha256);
     expect(v1.eventos.map((e: Json) => e.tipo)).toEqual(['creado', 'editado']);
     // An edit made on what the carrier read before is refused, and changes nothing.
-    const stale = await browser.request('PATCH', t.proveedor, {
+    const stale = await demo.browser.request('PATCH', t.proveedor, {
       payload: { documento_sha256: ecmr.documento_sha256, cambios: { reembolso: '100 EUR' } },
     });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ error: { code: 'ECMR_CHANGED' } });
-    expect((await browser.get(t.proveedor)).json<Json>().documento_sha256).toBe(
+    expect((await demo.browser.get(t.proveedor)).json<Json>().documento_sha256).toBe(
       v1.documento_sha256,
     );
     expect((await verificacion(v1.verificacion_url)).intacto).toBe(true);
@@ -207,7 +148,7 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
 
   it('box 2 starts with the consignee the ERP sent with the shipment', async () => {
     const t = await tramoConEnlace();
-    const porte = await handle.db
+    const porte = await demo.handle.db
       .selectFrom('portes as p')
       .innerJoin('clientes as c', 'c.id', 'p.cliente_id')
       .selectAll('p')
@@ -216,13 +157,13 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
       .executeTakeFirstOrThrow();
     // The customer needs its ERP id for the ERP to send its shipment.
     const clienteErpId = porte.cliente_erp_id ?? `CLI-ECMR-${serie}`;
-    await handle.db
+    await demo.handle.db
       .updateTable('clientes')
       .set({ erp_id: clienteErpId })
       .where('id', '=', porte.cliente_id)
       .execute();
-    const { key } = await createApiKey(handle.db, { nombre: 'erp', scopes: ['portes:write'] });
-    const enviado = await app.inject({
+    const { key } = await createApiKey(demo.handle.db, { nombre: 'erp', scopes: ['portes:write'] });
+    const enviado = await demo.app.inject({
       method: 'PUT',
       url: '/api/integration/v1/portes',
       headers: { authorization: `Bearer ${key}` },
@@ -253,7 +194,7 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
     });
     expect(enviado.statusCode, enviado.body).toBe(200);
 
-    const creado = await browser.post(t.proveedor, {});
+    const creado = await demo.browser.post(t.proveedor, {});
     expect(creado.statusCode).toBe(201);
     expect(creado.json<Json>().contenido.destinatario).toEqual({
       nombre: 'Almacenes Rhône SARL',
@@ -266,19 +207,19 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
   });
 
   it('another carrier and an unknown leg get a 404; a bad edit a 400 that changes nothing', async () => {
-    const ajeno = await otherCarrierTransporte(handle, proveedorId);
+    const ajeno = await otherCarrierTransporte(demo.handle, demo.proveedorId);
     expect(
-      (await browser.post(`/api/proveedores/subpartidas/${ajeno.subpartida_id}/ecmr`, {}))
+      (await demo.browser.post(`/api/proveedores/subpartidas/${ajeno.subpartida_id}/ecmr`, {}))
         .statusCode,
     ).toBe(404);
     const t = await tramoConEnlace();
-    const ecmr = (await browser.post(t.proveedor, {})).json<Json>();
-    const bad = await browser.request('PATCH', t.proveedor, {
+    const ecmr = (await demo.browser.post(t.proveedor, {})).json<Json>();
+    const bad = await demo.browser.request('PATCH', t.proveedor, {
       payload: { documento_sha256: ecmr.documento_sha256, cambios: { forma_pago: 'gratis' } },
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<Json>().error.message).toMatch(/[a-záéíóú]/);
-    expect((await browser.get(t.proveedor)).json<Json>().eventos).toHaveLength(1);
+    expect((await demo.browser.get(t.proveedor)).json<Json>().eventos).toHaveLength(1);
   });
 
   it('signs on the driver phone; after a signature a change is a new version the signature no longer covers', async () => {
@@ -324,7 +265,7 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
     });
     expect(noPng.statusCode).toBe(400);
 
-    const editado = await browser.request('PATCH', t.proveedor, {
+    const editado = await demo.browser.request('PATCH', t.proveedor, {
       payload: { documento_sha256: inicial.documento_sha256, cambios: { reembolso: '250 EUR' } },
     });
     expect(editado.statusCode).toBe(200);
@@ -340,18 +281,20 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
     expect(tarde.statusCode).toBe(409);
     expect(tarde.json()).toMatchObject({ error: { code: 'ECMR_CHANGED' } });
 
-    const versiones = (await browser.get(`${t.proveedor}/versiones`)).json<Json>();
+    const versiones = (await demo.browser.get(`${t.proveedor}/versiones`)).json<Json>();
     expect(versiones.items.map((v: Json) => [v.version, v.documento_sha256])).toEqual([
       [1, inicial.documento_sha256],
       [2, v2.documento_sha256],
     ]);
-    const diff = await browser.get(`${t.proveedor}/diferencias?desde=1&hasta=2`);
+    const diff = await demo.browser.get(`${t.proveedor}/diferencias?desde=1&hasta=2`);
     expect(diff.json()).toEqual({
       desde: 1,
       hasta: 2,
       cambios: [{ campo: 'reembolso', antes: null, despues: '250 EUR' }],
     });
-    expect((await browser.get(`${t.proveedor}/diferencias?desde=1&hasta=9`)).statusCode).toBe(404);
+    expect((await demo.browser.get(`${t.proveedor}/diferencias?desde=1&hasta=9`)).statusCode).toBe(
+      404,
+    );
     const v = await verificacion(v2.verificacion_url);
     expect(v.intacto).toBe(true);
     expect(v.firmas).toEqual([
@@ -362,7 +305,7 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
   });
 
   it("the customer's tracking shows each leg's e-CMR; its PDF downloads once signed, only for its own shipments", async () => {
-    const cliente = await signedIn(app, 'cliente@demo.es');
+    const cliente = await signedIn(demo.app, 'cliente@demo.es');
     const t = await tramoConEnlace('Conservas del Ebro S.A.');
     const tracking = async () =>
       (await cliente.get(`/api/clientes/portes/${t.partida}/tracking`)).json<Json>();
@@ -418,7 +361,7 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
     expect(otro.statusCode).toBe(404);
     expect(otro.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
     // Without a customer session: 401.
-    expect((await app.inject({ method: 'GET', url: pdfUrl })).statusCode).toBe(401);
+    expect((await demo.app.inject({ method: 'GET', url: pdfUrl })).statusCode).toBe(401);
   });
 
   it('a code expires, and guessing codes is rate-limited per address', async () => {
@@ -439,7 +382,7 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
     for (let i = 0; i <= LIMITE_ECMR_POR_MINUTO.codigo; i++) {
       intentos.push(
         (
-          await app.inject({
+          await demo.app.inject({
             method: 'POST',
             url: '/api/ecmr/firma-codigo',
             payload: { codigo: `AAAA-AA${String(i).padStart(2, '2')}` },
@@ -466,7 +409,11 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
   it('walks a transport: sender on the phone, consignee contactless with a code, reservations and a photo; the PDF becomes the CMR', async () => {
     const t = await tramoConEnlace();
     const pendientes = async () =>
-      (await browser.get(`/api/proveedores/albaranes-pendientes?transporteId=${t.transporteId}`))
+      (
+        await demo.browser.get(
+          `/api/proveedores/albaranes-pendientes?transporteId=${t.transporteId}`,
+        )
+      )
         .json<Json>()
         .items.map((r: Json) => r.id);
     expect(await pendientes()).toEqual([t.transporteId]);
@@ -487,7 +434,7 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
     expect(inv.statusCode).toBe(201);
     const { codigo } = inv.json<{ codigo: string }>();
     expect(codigo).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
-    const stored = await handle.db
+    const stored = await demo.handle.db
       .selectFrom('ecmr_invitaciones')
       .select(['codigo_hash', 'token_hash'])
       .where('id', '=', inv.json<Json>().id)
@@ -502,7 +449,7 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
     expect(canje.statusCode).toBe(200);
     const { token } = canje.json<{ token: string }>();
     expect((await publico('POST', '/api/ecmr/firma-codigo', { codigo })).statusCode).toBe(410);
-    const conToken = await handle.db
+    const conToken = await demo.handle.db
       .selectFrom('ecmr_invitaciones')
       .select('token_hash')
       .where('id', '=', inv.json<Json>().id)
@@ -525,7 +472,7 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
       {},
       { filename: 'golpe.png', content: Buffer.from(firmaPng, 'base64'), type: 'image/png' },
     );
-    const subida = await app.inject({
+    const subida = await demo.app.inject({
       method: 'POST',
       url: `/api/ecmr/firma/${token}/fotos`,
       payload: foto.payload,
@@ -551,7 +498,7 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
       (await publico('POST', `/api/ecmr/firma/${token}`, firma(e.documento_sha256))).statusCode,
     ).toBe(410);
 
-    const final = (await browser.get(t.proveedor)).json<Json>();
+    const final = (await demo.browser.get(t.proveedor)).json<Json>();
     expect(final.estado).toBe('con_reservas');
     expect(final.editable).toBe(false);
     expect(final.firmas.at(-1)).toMatchObject({
@@ -563,20 +510,20 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
       fotos: [{ archivo_id: fotoId, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }],
     });
     // The photo is referenced by a foreign key, so the purge of unreferenced files keeps it.
-    const enlazadas = await handle.db
+    const enlazadas = await demo.handle.db
       .selectFrom('ecmr_fotos')
       .select('archivo_id')
       .where('archivo_id', '=', fotoId)
       .execute();
     expect(enlazadas).toHaveLength(1);
     // After delivery: no edit, no signature.
-    const edit = await browser.request('PATCH', t.proveedor, {
+    const edit = await demo.browser.request('PATCH', t.proveedor, {
       payload: { documento_sha256: final.documento_sha256, cambios: { reembolso: 'x' } },
     });
     expect(edit.statusCode).toBe(409);
 
     // The ERP's event for each signature, within its schema.
-    const eventos = await handle.db
+    const eventos = await demo.handle.db
       .selectFrom('eventos')
       .select('payload')
       .where('tipo', '=', 'ecmr.firmado')
@@ -591,14 +538,14 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
     ]);
 
     // "CMR uploaded": the leg's CMR is the delivered note's PDF; the transport shows the state.
-    const leg = await handle.db
+    const leg = await demo.handle.db
       .selectFrom('subpartidas')
       .select(['cmr_archivo_id'])
       .where('id', '=', t.subpartidaId)
       .executeTakeFirstOrThrow();
     expect(leg.cmr_archivo_id).not.toBeNull();
     const detalle = (
-      await browser.get(`/api/proveedores/transportes/${t.transporteId}`)
+      await demo.browser.get(`/api/proveedores/transportes/${t.transporteId}`)
     ).json<Json>();
     expect(detalle.cmr_pendientes).toBe(0);
     // The leg leaves "Subir albaranes" like an uploaded CMR.
@@ -606,11 +553,11 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
     expect(detalle.subpartidas_detalle).toEqual([
       expect.objectContaining({ id: t.subpartidaId, ecmr_estado: 'con_reservas' }),
     ]);
-    const cmr = await browser.get(`/api/proveedores/archivos/${leg.cmr_archivo_id}`);
+    const cmr = await demo.browser.get(`/api/proveedores/archivos/${leg.cmr_archivo_id}`);
     expect(cmr.headers['content-type']).toBe('application/pdf');
 
     // The PDF, rendered into build/ to be looked at.
-    const pdf = await browser.get(`${t.proveedor}/pdf`);
+    const pdf = await demo.browser.get(`${t.proveedor}/pdf`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
@@ -623,8 +570,11 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
     expect((await verificacion(final.verificacion_url, 'abcdef0123456789')).intacto).toBe(false);
 
     // The ERP reads the signed note (JSON and PDF) with its key.
-    const { key } = await createApiKey(handle.db, { nombre: 'erp', scopes: ['novedades:read'] });
-    const erp = await app.inject({
+    const { key } = await createApiKey(demo.handle.db, {
+      nombre: 'erp',
+      scopes: ['novedades:read'],
+    });
+    const erp = await demo.app.inject({
       method: 'GET',
       url: `/api/integration/v1/ecmr/${final.id}`,
       headers: { authorization: `Bearer ${key}` },
@@ -632,14 +582,15 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
     expect(erp.statusCode).toBe(200);
     expect(erp.json<Json>().eventos).toHaveLength(final.eventos.length);
     expect(JSON.stringify(erp.json())).not.toContain(firmaPng.slice(0, 40));
-    const erpPdf = await app.inject({
+    const erpPdf = await demo.app.inject({
       method: 'GET',
       url: `/api/integration/v1/ecmr/${final.id}/pdf`,
       headers: { authorization: `Bearer ${key}` },
     });
     expect(erpPdf.statusCode).toBe(200);
     expect(
-      (await app.inject({ method: 'GET', url: `/api/integration/v1/ecmr/${final.id}` })).statusCode,
+      (await demo.app.inject({ method: 'GET', url: `/api/integration/v1/ecmr/${final.id}` }))
+        .statusCode,
     ).toBe(401);
 
     // Offline: each seal verifies with the published public key alone.
@@ -670,9 +621,9 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
       (await publico('POST', `${t.conductor}/invitaciones`, { rol: 'remitente', canal: 'email' }))
         .statusCode,
     ).toBe(400);
-    const dir = outboxDir(app.config.dataDir);
+    const dir = outboxDir(demo.app.config.dataDir);
     const antes = new Set(outboxFiles(dir));
-    await app.outbox.runOnce();
+    await demo.app.outbox.runOnce();
     const nuevo = outboxFiles(dir).find((f) => !antes.has(f));
     expect(nuevo).toBeDefined();
     const mail = readEml(dir, nuevo!);
@@ -680,13 +631,13 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
     const link = /https?:\/\/\S+\/ecmr\/firmar#([A-Za-z0-9_-]{43})/.exec(mail.text);
     expect(link).not.toBeNull();
     const token = link![1]!;
-    const row = await handle.db
+    const row = await demo.handle.db
       .selectFrom('ecmr_invitaciones')
       .select('token_hash')
       .where('id', '=', inv.json<Json>().id)
       .executeTakeFirstOrThrow();
     expect(row.token_hash).toBe(tokenFirmaHash(token));
-    const eventos = await handle.db
+    const eventos = await demo.handle.db
       .selectFrom('eventos')
       .select('payload')
       .where('tipo', '=', 'ecmr.invitacion')
@@ -695,7 +646,7 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
 
     const res = await publico('POST', `/api/ecmr/firma/${token}`, firma(e.documento_sha256));
     expect(res.statusCode).toBe(201);
-    expect((await browser.get(t.proveedor)).json<Json>().firmas[0]).toMatchObject({
+    expect((await demo.browser.get(t.proveedor)).json<Json>().firmas[0]).toMatchObject({
       rol: 'remitente',
       canal: 'enlace_email',
     });
@@ -714,9 +665,9 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
       email: 'muelle@remitente.example',
     });
     expect(inv.statusCode).toBe(201);
-    const dir = outboxDir(app.config.dataDir);
+    const dir = outboxDir(demo.app.config.dataDir);
     const antes = new Set(outboxFiles(dir));
-    await app.outbox.runOnce();
+    await demo.app.outbox.runOnce();
     const nuevo = outboxFiles(dir).find((f) => !antes.has(f));
     const token = /\/ecmr\/firmar#([A-Za-z0-9_-]{43})/.exec(readEml(dir, nuevo!).text)![1]!;
     expect((await publico('GET', `/api/ecmr/firma/${token}`)).statusCode).toBe(200);
@@ -739,7 +690,7 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
         },
       });
     }
-    expect((await browser.get(t.proveedor)).json<Json>().firmas).toHaveLength(1);
+    expect((await demo.browser.get(t.proveedor)).json<Json>().firmas).toHaveLength(1);
   });
 
   it('the verification detects tampering with any stored field or signature', async () => {
@@ -753,7 +704,7 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
       {},
       { filename: 'f.png', content: Buffer.from(firmaPng, 'base64'), type: 'image/png' },
     );
-    const subida = await app.inject({
+    const subida = await demo.app.inject({
       method: 'POST',
       url: `${t.conductor}/fotos`,
       payload: foto.payload,
@@ -767,14 +718,14 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
         fotos: [subida.json<Json>().archivo_id],
       }),
     });
-    const ecmr = await handle.db
+    const ecmr = await demo.handle.db
       .selectFrom('ecmr')
       .selectAll()
       .where('subpartida_id', '=', t.subpartidaId)
       .executeTakeFirstOrThrow();
     expect((await verificacion(e.verificacion_url)).intacto).toBe(true);
 
-    const db = handle.db;
+    const db = demo.handle.db;
     const casos: Array<[string, () => Promise<unknown>, () => Promise<unknown>]> = [];
     const version = await db
       .selectFrom('ecmr_versiones')

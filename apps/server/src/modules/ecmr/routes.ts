@@ -9,14 +9,17 @@ import {
   getEcmrClavePublica,
   getEcmrConductor,
   getEcmrDiferencias,
+  getEcmrEnvio,
   getEcmrIntegracion,
   getEcmrParaFirmar,
   listEcmrVersiones,
   redeemEcmrCodigo,
   signEcmrConductor,
+  signEcmrEnvio,
   signEcmrRemoto,
   updateEcmr,
   uploadEcmrFotoConductor,
+  uploadEcmrFotoEnvio,
   uploadEcmrFotoRemota,
   verifyEcmr,
 } from '@extranet/contracts/ecmr/endpoints';
@@ -31,6 +34,7 @@ import { contentDisposition } from '../archivos/send-file.js';
 import { receiveUpload } from '../archivos/upload.js';
 import { TooManyAttemptsError } from '../auth/throttle.js';
 import { enlaceDelToken } from '../conductor/service.js';
+import { enlaceParaFirmar } from '../envio/service.js';
 import { guardarCmrDeEntrega, guardarFotoReserva, nombrePdf, pdfDeEcmr } from './documento.js';
 import { findSubpartidaDelTransporte } from '../conductor/repository.js';
 import { findEcmr, findEcmrFirmadoDelCliente, type EcmrRow } from './repository.js';
@@ -44,7 +48,9 @@ import {
   ecmrDelProveedor,
   ecmrFirmado,
   editarEcmr,
+  entregaPendiente,
   firmarEcmr,
+  firmarPorEnlaceEnvio,
   firmarRemoto,
   getEcmr as getEcmrDetalle,
   invitacionDelToken,
@@ -270,6 +276,54 @@ const ecmrRoutes: FastifyPluginAsync = async (app) => {
       const { ecmr, respuesta } = await firmarRemoto(
         deps,
         request.params.token,
+        request.body,
+        dispositivo(request),
+      );
+      await trasFirmar(request, ecmr);
+      return reply.code(201).send(respuesta);
+    },
+  });
+
+  // The shipment link's page (issue 19): its holder, taken for the consignee by the customer,
+  // signs the delivery of a leg of that shipment once the driver asks, and nothing else.
+  const enlaceEnvio = (
+    request: FastifyRequest<{ Params: { token: string } }>,
+    reply: FastifyReply,
+  ) => {
+    privado(reply);
+    reply.header('x-robots-tag', 'noindex, nofollow');
+    return enlaceParaFirmar(app.db, app.config, request.params.token);
+  };
+  await registerEndpoint(app, getEcmrEnvio, {
+    config: limite(LIMITE_ECMR_POR_MINUTO.lectura),
+    handler: async (request, reply) => {
+      const enlace = await enlaceEnvio(request, reply);
+      const { ecmr, invitacion } = await entregaPendiente(
+        deps,
+        enlace,
+        request.params.subpartidaId,
+      );
+      return paraFirmar(deps, invitacion, ecmr);
+    },
+  });
+  await registerEndpoint(app, uploadEcmrFotoEnvio, {
+    config: limite(LIMITE_ECMR_POR_MINUTO.subida),
+    handler: async (request, reply) => {
+      // Refuse before reading the body: nothing is stored when there is nothing to sign.
+      const enlace = await enlaceEnvio(request, reply);
+      const { ecmr } = await entregaPendiente(deps, enlace, request.params.subpartidaId);
+      const { file } = await receiveUpload(request, { accept: ['jpeg', 'png'] });
+      return reply.code(201).send(await guardarFotoReserva(deps, ecmr, file));
+    },
+  });
+  await registerEndpoint(app, signEcmrEnvio, {
+    config: limite(LIMITE_ECMR_POR_MINUTO.firma),
+    handler: async (request, reply) => {
+      const enlace = await enlaceEnvio(request, reply);
+      const { ecmr, respuesta } = await firmarPorEnlaceEnvio(
+        deps,
+        { ...enlace, ip: request.ip },
+        request.params.subpartidaId,
         request.body,
         dispositivo(request),
       );

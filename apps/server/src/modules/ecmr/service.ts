@@ -24,6 +24,7 @@ import type {
   VerificacionEcmr,
   VersionesEcmr,
 } from '@extranet/contracts/ecmr/ecmr';
+import type { EntregaEcmrEnvio } from '@extranet/contracts/envio/envio';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
@@ -47,11 +48,13 @@ import {
   bloquearEcmr,
   findContextoEcmr,
   findEcmr,
+  findEcmrDeTramoDelPorte,
   findEcmrDelProveedor,
   findEcmrPorVerificacion,
   findFotosDeReserva,
   findFuenteSubpartida,
   findInvitacion,
+  findInvitacionAbierta,
   findInvitacionPorCodigo,
   findInvitacionPorToken,
   hashesDeArchivos,
@@ -60,6 +63,7 @@ import {
   insertFirma,
   insertInvitacion,
   insertVersion,
+  listEcmrDelPorte,
   listEventos,
   listFirmas,
   listParadasDeSubpartida,
@@ -97,6 +101,8 @@ export interface Firmante {
   dispositivo: string | null;
   /** The contactless invitation spent by this signature. */
   invitacionId?: number;
+  /** The shipment link it came through (audited with the signature): its id and the caller's IP. */
+  enlacePorte?: { id: number; ip: string };
 }
 
 const noEncontrado = () => new HttpError(404, 'NOT_FOUND', 'e-CMR no encontrado.');
@@ -106,6 +112,12 @@ const entregado = () =>
     409,
     'ECMR_DELIVERED',
     'El e-CMR ya está firmado en la entrega: no admite cambios.',
+  );
+const pickupSinFirmar = () =>
+  new HttpError(
+    409,
+    'PICKUP_NOT_SIGNED',
+    'Falta la firma del remitente en la recogida: el destinatario firma después.',
   );
 
 /** The page the QR code opens: the web's verification route. */
@@ -473,11 +485,7 @@ export async function firmarEcmr(
       );
     }
     if (firmante.rol === 'destinatario' && !firmas.some((f) => f.rol === 'remitente')) {
-      throw new HttpError(
-        409,
-        'PICKUP_NOT_SIGNED',
-        'Falta la firma del remitente en la recogida: el destinatario firma después.',
-      );
+      throw pickupSinFirmar();
     }
     const version = (await listVersiones(trx, ecmrId)).find(
       (v) => v.version === actual.version_actual,
@@ -523,6 +531,21 @@ export async function firmarEcmr(
       !(await usarInvitacion(trx, firmante.invitacionId, firma.id, now))
     ) {
       throw enlaceUsado();
+    }
+    if (firmante.enlacePorte) {
+      await recordAudit(trx, {
+        accion: 'ecmr.firmado_enlace_envio',
+        entidad: 'enlace_porte',
+        entidadId: firmante.enlacePorte.id,
+        ip: firmante.enlacePorte.ip,
+        detalles: {
+          ecmrId,
+          subpartidaId: actual.subpartida_id,
+          firmaId: firma.id,
+          rol: firma.rol,
+          invitacionId: firmante.invitacionId ?? null,
+        },
+      });
     }
     const cadena = await agregarEvento(
       trx,
@@ -726,6 +749,109 @@ export async function firmarRemoto(
   );
   const usada = await findInvitacion(deps.db, invitacion.id);
   return { ecmr: firmado, respuesta: await paraFirmar(deps, usada ?? invitacion, firmado) };
+}
+
+// ---------------------------------------------------------------------------------------
+// The shipment link's consignee (issue 19, docs/decisions/015-shipment-links.md)
+
+/** A live shipment link that lets its holder sign (modules/envio checks both). */
+export interface EnlaceDeFirma {
+  id: number;
+  porteId: number;
+}
+
+/**
+ * What a shipment link lets its holder sign: the consignee's signature of a leg of that very
+ * shipment, once the driver has asked for it (an open contactless invitation for the consignee,
+ * which the signature spends) and the sender has signed. Otherwise the visitor's reason: another
+ * shipment's leg 404, nothing asked or already signed 409.
+ */
+export async function entregaPendiente(
+  deps: EcmrDeps,
+  enlace: EnlaceDeFirma,
+  subpartidaId: number,
+): Promise<{ ecmr: EcmrRow; invitacion: InvitacionRow }> {
+  const ecmr = await findEcmrDeTramoDelPorte(deps.db, enlace.porteId, subpartidaId);
+  if (!ecmr) throw subpartidaNoEncontrada();
+  const firmas = await listFirmas(deps.db, ecmr.id);
+  if (firmas.some((f) => f.rol === 'destinatario')) {
+    throw new HttpError(409, 'ALREADY_SIGNED', 'La entrega de este e-CMR ya está firmada.');
+  }
+  const invitacion = await findInvitacionAbierta(
+    deps.db,
+    ecmr.id,
+    'destinatario',
+    clock.now().toISOString(),
+  );
+  if (!invitacion) {
+    throw new HttpError(
+      409,
+      'SIGNATURE_NOT_REQUESTED',
+      'El conductor no ha pedido la firma de la entrega de este e-CMR, o su petición ha caducado. Pídasela al conductor.',
+    );
+  }
+  if (!firmas.some((f) => f.rol === 'remitente')) throw pickupSinFirmar();
+  return { ecmr, invitacion };
+}
+
+/**
+ * The consignee's signature from the shipment link's page: the channel `enlace_envio` in the
+ * signature and its sealed event, the link in the audit log, the driver's request spent.
+ */
+export async function firmarPorEnlaceEnvio(
+  deps: EcmrDeps,
+  enlace: EnlaceDeFirma & { ip: string },
+  subpartidaId: number,
+  body: FirmaNueva,
+  dispositivo: string | null,
+): Promise<{ ecmr: EcmrRow; respuesta: EcmrParaFirmar }> {
+  const { ecmr, invitacion } = await entregaPendiente(deps, enlace, subpartidaId);
+  const firmado = await firmarEcmr(
+    deps,
+    ecmr.id,
+    {
+      rol: 'destinatario',
+      canal: 'enlace_envio',
+      dispositivo,
+      invitacionId: invitacion.id,
+      enlacePorte: { id: enlace.id, ip: enlace.ip },
+    },
+    body,
+  );
+  const usada = await findInvitacion(deps.db, invitacion.id);
+  return { ecmr: firmado, respuesta: await paraFirmar(deps, usada ?? invitacion, firmado) };
+}
+
+/**
+ * The deliveries a signing shipment link shows: each leg whose consignee signature the driver
+ * asks for now, or which the consignee has signed (by any channel).
+ */
+export async function entregasDelPorte(db: Db, porteId: number): Promise<EntregaEcmrEnvio[]> {
+  const now = clock.now().toISOString();
+  const entregas: EntregaEcmrEnvio[] = [];
+  for (const ecmr of await listEcmrDelPorte(db, porteId)) {
+    const firmas = await listFirmas(db, ecmr.id);
+    const destinatario = firmas.find((f) => f.rol === 'destinatario');
+    const invitacion = destinatario
+      ? undefined
+      : await findInvitacionAbierta(db, ecmr.id, 'destinatario', now);
+    const pendiente = invitacion !== undefined && firmas.some((f) => f.rol === 'remitente');
+    if (!destinatario && !pendiente) continue;
+    entregas.push({
+      subpartida_id: Number(ecmr.subpartida_id),
+      numero: ecmr.numero,
+      pendiente,
+      pendiente_hasta: pendiente ? invitacion.expires_at : null,
+      firma: destinatario
+        ? {
+            nombre: destinatario.nombre,
+            firmado_at: destinatario.firmado_at,
+            con_reservas: destinatario.reservas !== null,
+          }
+        : null,
+    });
+  }
+  return entregas;
 }
 
 /**

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { App } from '../../app.js';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clock } from '../../lib/clock.js';
 import { outboxDir } from '../../mail/mailer.js';
 import { recordEvent } from '../../outbox/events.js';
-import { transporteConPorte } from '../../test/conductor.js';
-import { testDatabases, type TestDatabaseHandle } from '../../test/databases.js';
+import { clienteIdOf } from '../../test/clientes.js';
+import { enlaceConductor, transporteConPorte } from '../../test/conductor.js';
+import { testDatabases } from '../../test/databases.js';
 import { outboxFiles, readEml } from '../../test/eml.js';
-import type { TestBrowser } from '../../test/session.js';
-import { demoCarrierApp } from '../../test/transportes.js';
+import { useDemoCarrier } from '../../test/transportes.js';
 import { crearEnlacePorte } from './service.js';
 
 const PUBLIC_URL = 'https://extranet.example';
@@ -20,25 +19,12 @@ const PUBLIC_URL = 'https://extranet.example';
  * dies with its link.
  */
 describe.each(testDatabases())('avisos del enlace de un porte ($name)', ({ open }) => {
-  let handle: TestDatabaseHandle;
-  let app: App;
-  let browser: TestBrowser;
-  let proveedorId: number;
+  const demo = useDemoCarrier(open, { PUBLIC_URL });
   let clienteId: number;
 
   beforeAll(async () => {
-    handle = await open();
-    ({ app, browser, proveedorId } = await demoCarrierApp(handle, { PUBLIC_URL }));
-    ({ id: clienteId } = await handle.db
-      .selectFrom('clientes')
-      .select('id')
-      .where('razon_social', '=', 'Conservas del Ebro S.A.')
-      .executeTakeFirstOrThrow());
+    clienteId = await clienteIdOf(demo.handle, 'Conservas del Ebro S.A.');
   }, 60_000);
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
-  });
   afterEach(() => {
     vi.restoreAllMocks();
   });
@@ -48,19 +34,17 @@ describe.each(testDatabases())('avisos del enlace de un porte ($name)', ({ open 
    * with a driver link, and how the driver reports at a stop.
    */
   async function porteEnRuta() {
-    const t = await transporteConPorte(handle, { proveedorId, clienteId });
-    await handle.db
+    const t = await transporteConPorte(demo.handle, { proveedorId: demo.proveedorId, clienteId });
+    await demo.handle.db
       .updateTable('portes')
       .set({ ref_cliente: 'PED-SECRETO' })
       .where('id', '=', t.porteId)
       .execute();
-    const res = await browser.post(`/api/proveedores/transportes/${t.id}/enlaces-conductor`, {});
-    expect(res.statusCode).toBe(201);
-    const conductor = new URL(res.json<{ url: string }>().url).pathname.split('/').at(-1)!;
-    const viaje = await app.inject({ method: 'GET', url: `/api/conductor/${conductor}` });
+    const conductor = await enlaceConductor(demo.browser, t.id);
+    const viaje = await demo.app.inject({ method: 'GET', url: `/api/conductor/${conductor}` });
     const paradas = viaje.json<{ paradas: Array<{ id: number; poblacion: string }> }>().paradas;
     const evento = (poblacion: string, tipo: string, texto?: string) =>
-      app.inject({
+      demo.app.inject({
         method: 'POST',
         url: `/api/conductor/${conductor}/paradas/${paradas.find((p) => p.poblacion === poblacion)!.id}/eventos`,
         payload: {
@@ -76,17 +60,17 @@ describe.each(testDatabases())('avisos del enlace de un porte ($name)', ({ open 
   /** A link of the shipment, as its customer makes it; returns its id and token. */
   async function enlace(partida: string) {
     const creado = await crearEnlacePorte(
-      app.db,
-      app.config,
+      demo.app.db,
+      demo.app.config,
       { clienteId, usuarioId: null, apiKeyId: null, ip: '127.0.0.1', puedeFacturas: true },
       partida,
-      { entrega: true, factura: false, dias: 7, email: null },
+      { entrega: true, factura: false, firma: false, dias: 7, email: null },
     );
     return { id: creado.id, token: new URL(creado.url).pathname.split('/').at(-1)! };
   }
 
   const suscribir = async (token: string, email: string, idioma?: string) => {
-    const res = await app.inject({
+    const res = await demo.app.inject({
       method: 'POST',
       url: `/api/envio/${token}/avisos`,
       payload: { email, ...(idioma ? { idioma } : {}) },
@@ -96,10 +80,10 @@ describe.each(testDatabases())('avisos del enlace de un porte ($name)', ({ open 
 
   /** Runs the outbox dry; returns the new e-mails. */
   async function entregar() {
-    vi.spyOn(app.push, 'send').mockResolvedValue('sent');
-    const dir = outboxDir(app.config.dataDir);
+    vi.spyOn(demo.app.push, 'send').mockResolvedValue('sent');
+    const dir = outboxDir(demo.app.config.dataDir);
     const before = new Set(outboxFiles(dir));
-    while ((await app.outbox.runOnce()) > 0);
+    while ((await demo.app.outbox.runOnce()) > 0);
     return outboxFiles(dir)
       .filter((f) => !before.has(f))
       .map((f) => readEml(dir, f));
@@ -120,12 +104,12 @@ describe.each(testDatabases())('avisos del enlace de un porte ($name)', ({ open 
     await suscribir(b.token, 'almacen@destino.example');
     await suscribir(anulado.token, 'anulado@destino.example');
     await suscribir(caducado.token, 'caducado@destino.example');
-    await handle.db
+    await demo.handle.db
       .updateTable('enlaces_porte')
       .set({ revoked_at: clock.now().toISOString() })
       .where('id', '=', anulado.id)
       .execute();
-    await handle.db
+    await demo.handle.db
       .updateTable('enlaces_porte')
       .set({ expires_at: new Date(clock.now().getTime() - 60_000).toISOString() })
       .where('id', '=', caducado.id)
@@ -147,12 +131,12 @@ describe.each(testDatabases())('avisos del enlace de un porte ($name)', ({ open 
     // The shipment's page under the subscription's own token: it opens the shipment.
     const pagina = /View the shipment: (https:\/\/extranet\.example\/envio\/(\S+))/.exec(en!.text);
     expect(pagina).not.toBeNull();
-    const abierta = await app.inject({ method: 'GET', url: `/api/envio/${pagina![2]}` });
+    const abierta = await demo.app.inject({ method: 'GET', url: `/api/envio/${pagina![2]}` });
     expect(abierta.statusCode).toBe(200);
     expect(abierta.json<{ porte: { partida: string } }>().porte.partida).toBe(partida);
     // The database holds neither of the subscription's tokens.
     const filas = JSON.stringify(
-      await handle.db.selectFrom('enlaces_porte_avisos').selectAll().execute(),
+      await demo.handle.db.selectFrom('enlaces_porte_avisos').selectAll().execute(),
     );
     expect(filas).not.toContain(pagina![2]!.split('.')[1]);
 
@@ -202,7 +186,7 @@ describe.each(testDatabases())('avisos del enlace de un porte ($name)', ({ open 
 
     // Delivery (from the ERP): the shipment's event, with the same recipients.
     const entregadoAt = clock.now().toISOString();
-    await handle.db.transaction().execute(async (trx) => {
+    await demo.handle.db.transaction().execute(async (trx) => {
       await trx
         .updateTable('portes')
         .set({ estado: 'entregado', entregado_at: entregadoAt })
@@ -240,13 +224,15 @@ describe.each(testDatabases())('avisos del enlace de un porte ($name)', ({ open 
     const pagina = /\/envio\/(\d+\.[0-9a-f]+)/.exec(it!.text)![1]!;
 
     // Neither token does the other's job.
-    expect((await app.inject({ method: 'GET', url: `/api/envio/${token}` })).statusCode).toBe(404);
+    expect((await demo.app.inject({ method: 'GET', url: `/api/envio/${token}` })).statusCode).toBe(
+      404,
+    );
     expect(
-      (await app.inject({ method: 'POST', url: `/api/envio/${pagina}/baja` })).statusCode,
+      (await demo.app.inject({ method: 'POST', url: `/api/envio/${pagina}/baja` })).statusCode,
     ).toBe(404);
     expect(
       (
-        await app.inject({
+        await demo.app.inject({
           method: 'POST',
           url: `/api/envio/${token.slice(0, -1)}${token.endsWith('0') ? '1' : '0'}/baja`,
         })
@@ -254,7 +240,7 @@ describe.each(testDatabases())('avisos del enlace de un porte ($name)', ({ open 
     ).toBe(404);
 
     // The mail client's RFC 8058 post: a form body, no cookie, no CSRF token.
-    const baja = await app.inject({
+    const baja = await demo.app.inject({
       method: 'POST',
       url: `/api/envio/${token}/baja`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -263,9 +249,9 @@ describe.each(testDatabases())('avisos del enlace de un porte ($name)', ({ open 
     expect(baja.statusCode).toBe(200);
     expect(baja.json()).toEqual({ email: 'baja@destino.example', partida });
     // Again (the reader's click after the client's): the same answer.
-    expect((await app.inject({ method: 'POST', url: `/api/envio/${token}/baja` })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await demo.app.inject({ method: 'POST', url: `/api/envio/${token}/baja` })).statusCode,
+    ).toBe(200);
 
     expect((await evento('Zaragoza', 'llegada')).statusCode).toBe(201);
     const segundos = await entregar();
@@ -274,17 +260,21 @@ describe.each(testDatabases())('avisos del enlace de un porte ($name)', ({ open 
       `Sosire la punctul de descărcare: transportul ${partida}`,
     ]);
     // The page link of the notices already sent still opens while the link lives.
-    expect((await app.inject({ method: 'GET', url: `/api/envio/${pagina}` })).statusCode).toBe(200);
+    expect((await demo.app.inject({ method: 'GET', url: `/api/envio/${pagina}` })).statusCode).toBe(
+      200,
+    );
 
     // Revoked after the news was recorded, before the worker sent it: nothing leaves.
     expect((await evento('Zaragoza', 'descarga')).statusCode).toBe(201);
-    const revoke = await handle.db
+    const revoke = await demo.handle.db
       .updateTable('enlaces_porte')
       .set({ revoked_at: clock.now().toISOString() })
       .where('id', '=', a.id)
       .executeTakeFirst();
     expect(Number(revoke.numUpdatedRows)).toBe(1);
     expect(para(await entregar(), 'sigue@destino.example')).toEqual([]);
-    expect((await app.inject({ method: 'GET', url: `/api/envio/${pagina}` })).statusCode).toBe(410);
+    expect((await demo.app.inject({ method: 'GET', url: `/api/envio/${pagina}` })).statusCode).toBe(
+      410,
+    );
   });
 });

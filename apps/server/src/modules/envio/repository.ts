@@ -19,6 +19,7 @@ const ENLACE_COLUMNS = [
   'e.revoked_at',
   'e.muestra_entrega',
   'e.muestra_factura',
+  'e.permite_firma',
   'e.destinatario_email',
   'e.aperturas',
   'e.last_opened_at',
@@ -55,6 +56,7 @@ export interface NuevoEnlaceRow {
   creadoPor: string;
   entrega: boolean;
   factura: boolean;
+  firma: boolean;
   email: string | null;
   diasTrasEntrega: number | null;
   createdAt: string;
@@ -73,6 +75,7 @@ export async function insertEnlace(db: Db, e: NuevoEnlaceRow): Promise<number> {
       creado_por: e.creadoPor,
       muestra_entrega: e.entrega ? 1 : 0,
       muestra_factura: e.factura ? 1 : 0,
+      permite_firma: e.firma ? 1 : 0,
       destinatario_email: e.email,
       dias_tras_entrega: e.diasTrasEntrega,
       created_at: e.createdAt,

@@ -16,6 +16,7 @@ import { randomToken, sha256Hex } from '../../lib/tokens.js';
 import { recordEvent } from '../../outbox/events.js';
 import { findArchivoForCliente } from '../archivos/repository.js';
 import { recordAudit } from '../audit/repository.js';
+import { entregasDelPorte } from '../ecmr/service.js';
 import { getTracking } from '../tracking/service.js';
 import { avisoIdDelToken, nuevaClaveAviso, tokenAvisoValido } from './avisos.js';
 import { caducaEl, envioUrl } from './enlace.js';
@@ -58,6 +59,7 @@ function toEnlace(row: EnlaceRow, now: Date): EnlacePorte {
     revoked_at: row.revoked_at,
     entrega: row.muestra_entrega === 1,
     factura: row.muestra_factura === 1,
+    firma: row.permite_firma === 1,
     destinatario_email: row.destinatario_email,
     aperturas: row.aperturas,
     last_opened_at: row.last_opened_at,
@@ -120,6 +122,7 @@ async function crearEnlace(
       creadoPor,
       entrega: nuevo.entrega,
       factura: nuevo.factura,
+      firma: nuevo.firma,
       email: nuevo.email,
       diasTrasEntrega,
       createdAt: now.toISOString(),
@@ -142,6 +145,7 @@ async function crearEnlace(
         apiKeyId: creador.apiKeyId,
         entrega: nuevo.entrega,
         factura: nuevo.factura,
+        firma: nuevo.firma,
         expiresAt: caduca.toISOString(),
       },
     });
@@ -290,6 +294,27 @@ async function enlaceDelToken(
   return enlace;
 }
 
+/**
+ * The live link of a token whose holder the customer took for the consignee: it may sign the
+ * delivery of a leg's e-CMR when the driver asks (modules/ecmr checks the rest). A link without
+ * that choice is a 403; a dead one says why (404, 410).
+ */
+export async function enlaceParaFirmar(
+  db: Db,
+  config: Pick<AppConfig, 'sessionSecret'>,
+  token: string,
+): Promise<{ id: number; porteId: number }> {
+  const enlace = await enlaceDelToken(db, config, token);
+  if (enlace.permite_firma !== 1) {
+    throw new HttpError(
+      403,
+      'SIGNATURE_NOT_ALLOWED',
+      'Este enlace no permite firmar la entrega. Para firmarla, pida al conductor un enlace o un código de firma.',
+    );
+  }
+  return { id: Number(enlace.id), porteId: Number(enlace.porte_id) };
+}
+
 /** The documents a link shows: delivery proof when chosen, invoices only when chosen. */
 async function documentosDe(db: Db, config: ConfigPublica, enlace: EnlaceVivo) {
   const tracking = await getTracking(db, enlace.cliente_id, enlace.partida, {
@@ -339,6 +364,7 @@ export async function abrirEnvio(
       posicion_actual: t.posicion_actual,
     },
     documentos: documentos.map((d) => ({ id: d.id, tipo: d.tipo, nombre: d.nombre })),
+    entregas: enlace.permite_firma === 1 ? await entregasDelPorte(db, Number(enlace.porte_id)) : [],
   };
 }
 

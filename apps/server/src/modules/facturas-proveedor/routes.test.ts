@@ -1,45 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.js';
-import { testDatabases, type TestDatabaseHandle } from '../../test/databases.js';
-import { TestBrowser, type TestBrowser as Browser } from '../../test/session.js';
+import { describe, expect, it } from 'vitest';
+import { testDatabases } from '../../test/databases.js';
+import { TestBrowser } from '../../test/session.js';
 import {
   count,
-  demoCarrierApp,
   ELF_BYTES,
   multipart,
   otherCarrierTransporte,
   pdfBytes,
   PNG_BYTES,
   postMultipart,
+  useDemoCarrier,
 } from '../../test/transportes.js';
 
 describe.each(testDatabases())('facturas del proveedor ($name)', ({ open }) => {
-  let handle: TestDatabaseHandle;
-  let app: App;
-  let browser: Browser;
-  let proveedorId: number;
-  let stored: () => Promise<string[]>;
-
-  beforeAll(async () => {
-    handle = await open();
-    ({ app, browser, proveedorId, stored } = await demoCarrierApp(handle));
-  });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
-  });
+  const demo = useDemoCarrier(open);
 
   async function sinFactura(query = ''): Promise<number[]> {
-    const res = await browser.get(`/api/proveedores/transportes-sin-factura?limit=200${query}`);
+    const res = await demo.browser.get(
+      `/api/proveedores/transportes-sin-factura?limit=200${query}`,
+    );
     expect(res.statusCode).toBe(200);
     return res.json<{ items: Array<{ id: number }> }>().items.map((t) => t.id);
   }
   async function snapshot() {
     return {
-      files: (await stored()).length,
-      archivos: await count(handle, 'archivos'),
-      facturas: await count(handle, 'facturas_proveedor'),
-      links: await count(handle, 'facturas_proveedor_transportes'),
+      files: (await demo.stored()).length,
+      archivos: await count(demo.handle, 'archivos'),
+      facturas: await count(demo.handle, 'facturas_proveedor'),
+      links: await count(demo.handle, 'facturas_proveedor_transportes'),
     };
   }
   function campos(transporteIds: number[], overrides: Record<string, string> = {}) {
@@ -59,10 +47,14 @@ describe.each(testDatabases())('facturas del proveedor ($name)', ({ open }) => {
     content = pdfBytes('factura'),
     filename = 'factura.pdf',
   ) =>
-    postMultipart(browser, '/api/proveedores/facturas', multipart(fields, { filename, content }));
+    postMultipart(
+      demo.browser,
+      '/api/proveedores/facturas',
+      multipart(fields, { filename, content }),
+    );
 
   it('lista el histórico con Serie, Vto, importes y Pagada; detalle con transportes; otro proveedor 404', async () => {
-    const res = await browser.get('/api/proveedores/facturas?limit=200');
+    const res = await demo.browser.get('/api/proveedores/facturas?limit=200');
     expect(res.statusCode).toBe(200);
     const items = res.json<{ items: Array<Record<string, unknown>> }>().items;
     expect(items.length).toBeGreaterThan(0);
@@ -73,7 +65,7 @@ describe.each(testDatabases())('facturas del proveedor ($name)', ({ open }) => {
       expect(f['pagada']).toBe(f['estado'] === 'pagada');
     }
     expect(items.some((f) => f['vto'] !== null)).toBe(true);
-    const pagadas = await browser.get('/api/proveedores/facturas?estado=pagada&limit=200');
+    const pagadas = await demo.browser.get('/api/proveedores/facturas?estado=pagada&limit=200');
     expect(pagadas.json<{ items: Array<{ pagada: boolean }> }>().items.every((f) => f.pagada)).toBe(
       true,
     );
@@ -83,20 +75,24 @@ describe.each(testDatabases())('facturas del proveedor ($name)', ({ open }) => {
     let cursor: string | null = null;
     do {
       const page: { items: Array<{ id: number }>; nextCursor: string | null } = (
-        await browser.get(`/api/proveedores/facturas?limit=3${cursor ? `&cursor=${cursor}` : ''}`)
+        await demo.browser.get(
+          `/api/proveedores/facturas?limit=3${cursor ? `&cursor=${cursor}` : ''}`,
+        )
       ).json();
       seen.push(...page.items.map((f) => f.id));
       cursor = page.nextCursor;
     } while (cursor);
     expect(new Set(seen).size).toBe(items.length);
 
-    const detalle = await browser.get(`/api/proveedores/facturas/${items[0]!['id'] as number}`);
+    const detalle = await demo.browser.get(
+      `/api/proveedores/facturas/${items[0]!['id'] as number}`,
+    );
     expect(detalle.statusCode).toBe(200);
     const body = detalle.json<{ transportes_detalle: unknown[]; archivo: { id: number } | null }>();
     expect(body.transportes_detalle.length).toBe(items[0]!['transportes']);
     expect(body.archivo).not.toBeNull();
 
-    const ajena = await handle.db
+    const ajena = await demo.handle.db
       .insertInto('facturas_proveedor')
       .values({
         proveedor_id: (await otherCarrierProveedor()).id,
@@ -108,22 +104,25 @@ describe.each(testDatabases())('facturas del proveedor ($name)', ({ open }) => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const foreign = await browser.get(`/api/proveedores/facturas/${ajena.id}`);
+    const foreign = await demo.browser.get(`/api/proveedores/facturas/${ajena.id}`);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.body).not.toContain('AJENA');
-    expect((await new TestBrowser(app).get('/api/proveedores/facturas')).statusCode).toBe(401);
+    expect((await new TestBrowser(demo.app).get('/api/proveedores/facturas')).statusCode).toBe(401);
     expect(
-      (await browser.get('/api/proveedores/facturas?fechaDesde=2026-05-01&fechaHasta=2026-01-01'))
-        .statusCode,
+      (
+        await demo.browser.get(
+          '/api/proveedores/facturas?fechaDesde=2026-05-01&fechaHasta=2026-01-01',
+        )
+      ).statusCode,
     ).toBe(400);
-    expect((await browser.get('/api/proveedores/facturas?cursor=abc')).statusCode).toBe(400);
+    expect((await demo.browser.get('/api/proveedores/facturas?cursor=abc')).statusCode).toBe(400);
   });
 
   async function otherCarrierProveedor() {
-    return handle.db
+    return demo.handle.db
       .selectFrom('proveedores')
       .select('id')
-      .where('id', '!=', proveedorId)
+      .where('id', '!=', demo.proveedorId)
       .orderBy('id')
       .executeTakeFirstOrThrow();
   }
@@ -131,15 +130,15 @@ describe.each(testDatabases())('facturas del proveedor ($name)', ({ open }) => {
   it('sin factura: solo entregados propios sin factura', async () => {
     const ids = await sinFactura();
     expect(ids.length).toBeGreaterThanOrEqual(2);
-    const rows = await handle.db
+    const rows = await demo.handle.db
       .selectFrom('transportes')
       .select(['id', 'estado', 'proveedor_id'])
       .where('id', 'in', ids)
       .execute();
-    expect(rows.every((t) => t.estado === 'entregado' && t.proveedor_id === proveedorId)).toBe(
+    expect(rows.every((t) => t.estado === 'entregado' && t.proveedor_id === demo.proveedorId)).toBe(
       true,
     );
-    const linked = await handle.db
+    const linked = await demo.handle.db
       .selectFrom('facturas_proveedor_transportes')
       .select('transporte_id')
       .where('transporte_id', 'in', ids)
@@ -189,7 +188,7 @@ describe.each(testDatabases())('facturas del proveedor ($name)', ({ open }) => {
     expect(await snapshot()).toEqual(after);
     expect(await sinFactura()).toContain(c);
 
-    const download = await browser.get(`/api/proveedores/archivos/${factura.archivo.id}`);
+    const download = await demo.browser.get(`/api/proveedores/archivos/${factura.archivo.id}`);
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
   });
@@ -240,14 +239,14 @@ describe.each(testDatabases())('facturas del proveedor ($name)', ({ open }) => {
 
   it('404 por un transporte ajeno, 409 por uno sin entregar; ficheros malos rechazados; nada queda', async () => {
     const [t] = await sinFactura();
-    const other = await otherCarrierTransporte(handle, proveedorId);
+    const other = await otherCarrierTransporte(demo.handle, demo.proveedorId);
     const before = await snapshot();
     const foreign = await subir(campos([t!, other.id]));
     expect(foreign.statusCode).toBe(404);
-    const noEntregado = await handle.db
+    const noEntregado = await demo.handle.db
       .selectFrom('transportes')
       .select('id')
-      .where('proveedor_id', '=', proveedorId)
+      .where('proveedor_id', '=', demo.proveedorId)
       .where('estado', '=', 'asignado')
       .executeTakeFirstOrThrow();
     const early = await subir(campos([noEntregado.id]));

@@ -1,9 +1,8 @@
 import { paradaEjemplo, porteEjemplo } from '@extranet/contracts/integracion/integracion';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { clienteIdOf, demoClientesApp } from '../../test/clientes.js';
-import { testDatabases, type TestDatabaseHandle } from '../../test/databases.js';
-import { erpCaller } from '../../test/integracion.js';
+import { testDatabases } from '../../test/databases.js';
+import { erpCaller, useErpApp } from '../../test/integracion.js';
 import { signedIn } from '../../test/session.js';
 import { createApiKey, revokeApiKey } from '../api-keys/service.js';
 
@@ -38,40 +37,30 @@ function porte(partida: string, clienteErpId: string, overrides: Record<string, 
 }
 
 describe.each(testDatabases())('API de integración ($name)', ({ open }) => {
-  let handle: TestDatabaseHandle;
-  let app: App;
-  let fullKey: string;
-  let fullKeyId: number;
+  const erp = useErpApp(
+    open,
+    ['clientes:write', 'proveedores:write', 'portes:write'],
+    demoClientesApp,
+  );
   let clientesOnlyKey: string;
   let revokedKey: string;
 
   beforeAll(async () => {
-    handle = await open();
-    app = await demoClientesApp(handle);
-    const full = await createApiKey(app.db, {
-      nombre: 'ERP',
-      scopes: ['clientes:write', 'proveedores:write', 'portes:write'],
-    });
-    fullKey = full.key;
-    fullKeyId = full.id;
-    clientesOnlyKey = (await createApiKey(app.db, { nombre: 'CRM', scopes: ['clientes:write'] }))
-      .key;
-    const revoked = await createApiKey(app.db, { nombre: 'Vieja', scopes: ['clientes:write'] });
-    await revokeApiKey(app.db, revoked.id);
+    clientesOnlyKey = (
+      await createApiKey(erp.app.db, { nombre: 'CRM', scopes: ['clientes:write'] })
+    ).key;
+    const revoked = await createApiKey(erp.app.db, { nombre: 'Vieja', scopes: ['clientes:write'] });
+    await revokeApiKey(erp.app.db, revoked.id);
     revokedKey = revoked.key;
   }, 60_000);
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
-  });
 
   const call = erpCaller(
-    () => app,
-    () => fullKey,
+    () => erp.app,
+    () => erp.key,
   );
 
   const clientesPorErp = (erpIds: string[]) =>
-    handle.db.selectFrom('clientes').selectAll().where('erp_id', 'in', erpIds).execute();
+    erp.handle.db.selectFrom('clientes').selectAll().where('erp_id', 'in', erpIds).execute();
 
   describe('autenticación', () => {
     const lote = { items: [empresa('AUTH-1')] };
@@ -79,16 +68,16 @@ describe.each(testDatabases())('API de integración ($name)', ({ open }) => {
     it('sin clave, con una clave mal formada, desconocida o revocada: 401', async () => {
       const malformed = 'ext_zzzz_no';
       const unknown = `ext_00000000_${'a'.repeat(43)}`;
-      const wrongSecret = `${fullKey.slice(0, 13)}${'b'.repeat(43)}`;
+      const wrongSecret = `${erp.key.slice(0, 13)}${'b'.repeat(43)}`;
       for (const key of [null, malformed, unknown, wrongSecret, revokedKey]) {
         const res = await call('PUT', `${V1}/clientes`, lote, { key });
         expect(res.statusCode, String(key)).toBe(401);
         expect(res.json()).toEqual(invalidKey);
       }
-      const basic = await app.inject({
+      const basic = await erp.app.inject({
         method: 'PUT',
         url: `${V1}/clientes`,
-        headers: { authorization: `Basic ${Buffer.from(`x:${fullKey}`).toString('base64')}` },
+        headers: { authorization: `Basic ${Buffer.from(`x:${erp.key}`).toString('base64')}` },
         payload: lote,
       });
       expect(basic.statusCode).toBe(401);
@@ -96,7 +85,7 @@ describe.each(testDatabases())('API de integración ($name)', ({ open }) => {
     });
 
     it('una sesión de cliente del portal sin clave: 401 (las cookies no cuentan)', async () => {
-      const browser = await signedIn(app, 'cliente@demo.es');
+      const browser = await signedIn(erp.app, 'cliente@demo.es');
       const res = await browser.put(`${V1}/clientes`, lote);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual(invalidKey);
@@ -118,33 +107,33 @@ describe.each(testDatabases())('API de integración ($name)', ({ open }) => {
     });
 
     it('registra cada uso de una clave y su último uso', async () => {
-      const before = await handle.db
+      const before = await erp.handle.db
         .selectFrom('api_key_usos')
         .selectAll()
-        .where('api_key_id', '=', fullKeyId)
+        .where('api_key_id', '=', erp.keyId)
         .execute();
       const res = await call('PUT', `${V1}/clientes`, { items: [empresa('USO-1')] });
       expect(res.statusCode).toBe(200);
       const bad = await call('PUT', `${V1}/clientes?x=1`, { items: [] });
       expect(bad.statusCode).toBe(400);
-      const after = await handle.db
+      const after = await erp.handle.db
         .selectFrom('api_key_usos')
         .select(['metodo', 'ruta', 'status'])
-        .where('api_key_id', '=', fullKeyId)
+        .where('api_key_id', '=', erp.keyId)
         .orderBy('id')
         .execute();
       expect(after.slice(before.length)).toEqual([
         { metodo: 'PUT', ruta: `${V1}/clientes`, status: 200 },
         { metodo: 'PUT', ruta: `${V1}/clientes`, status: 400 },
       ]);
-      const key = await handle.db
+      const key = await erp.handle.db
         .selectFrom('api_keys')
         .select(['last_used_at', 'key_hash'])
-        .where('id', '=', fullKeyId)
+        .where('id', '=', erp.keyId)
         .executeTakeFirstOrThrow();
       expect(key.last_used_at).not.toBeNull();
       expect(key.key_hash).toMatch(/^[0-9a-f]{64}$/);
-      expect(key.key_hash).not.toContain(fullKey.slice(13));
+      expect(key.key_hash).not.toContain(erp.key.slice(13));
     });
   });
 
@@ -176,7 +165,7 @@ describe.each(testDatabases())('API de integración ($name)', ({ open }) => {
       expect(prov.statusCode).toBe(200);
       const again = await call('PUT', `${V1}/proveedores`, { items: [empresa('P-1')] });
       expect(again.json()).toMatchObject({ creados: 0, actualizados: 1 });
-      const proveedores = await handle.db
+      const proveedores = await erp.handle.db
         .selectFrom('proveedores')
         .select(['activo'])
         .where('erp_id', '=', 'P-1')
@@ -231,7 +220,7 @@ describe.each(testDatabases())('API de integración ($name)', ({ open }) => {
       expect(first.statusCode).toBe(200);
       expect(first.headers['idempotent-replayed']).toBeUndefined();
       // A change made meanwhile must survive the retry: the retry does not write again.
-      await handle.db
+      await erp.handle.db
         .updateTable('clientes')
         .set({ razon_social: 'Cambiada' })
         .where('erp_id', '=', 'I-1')
@@ -340,7 +329,7 @@ describe.each(testDatabases())('API de integración ($name)', ({ open }) => {
       expect(res.json().error.details).toEqual([
         { index: 2, path: 'cliente_erp_id', message: 'No hay ningún cliente con erp_id NADIE.' },
       ]);
-      const portes = await handle.db
+      const portes = await erp.handle.db
         .selectFrom('portes')
         .select('id')
         .where('partida', 'in', ['K-P0', 'K-P1', 'K-P2'])
@@ -356,9 +345,9 @@ describe.each(testDatabases())('API de integración ($name)', ({ open }) => {
     });
 
     it('el ERP envía un porte con paradas y el cliente lo ve en su seguimiento', async () => {
-      const clienteId = await clienteIdOf(handle, 'Conservas del Ebro S.A.');
+      const clienteId = await clienteIdOf(erp.handle, 'Conservas del Ebro S.A.');
       // The ERP already knows this demo client by its own id.
-      await handle.db
+      await erp.handle.db
         .updateTable('clientes')
         .set({ erp_id: 'ERP-EBRO' })
         .where('id', '=', clienteId)
@@ -395,7 +384,7 @@ describe.each(testDatabases())('API de integración ($name)', ({ open }) => {
       });
       expect(update.json()).toMatchObject({ creados: 0, actualizados: 1 });
 
-      const cliente = await signedIn(app, 'cliente@demo.es');
+      const cliente = await signedIn(erp.app, 'cliente@demo.es');
       const res = await cliente.get('/api/clientes/portes/ERP-0001/tracking');
       expect(res.statusCode).toBe(200);
       const tracking = res.json();
@@ -423,7 +412,7 @@ describe.each(testDatabases())('API de integración ($name)', ({ open }) => {
   });
 
   it('aparece en el documento OpenAPI con ejemplos', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const res = await erp.app.inject({ method: 'GET', url: '/api/openapi.json' });
     const doc = res.json();
     const put = doc.paths['/api/integration/v1/portes'].put;
     expect(put.tags).toEqual(['integracion']);

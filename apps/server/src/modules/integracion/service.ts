@@ -66,7 +66,8 @@ export function batchValidationError(details: ErrorRegistro[]): HttpError {
   );
 }
 
-function resultado(
+/** What a batch upsert answers: each item's id and whether it was created or updated. */
+export function resultado(
   keys: readonly string[],
   before: Map<string, number>,
   after: Map<string, number>,
@@ -130,7 +131,8 @@ export async function upsertPortesLote(db: Db, lote: LotePortes): Promise<Result
   return resultado(keys, before, after);
 }
 
-function porteAviso(p: {
+/** A shipment as the events about it to its customer describe it (`PorteAviso`). */
+export function porteAviso(p: {
   id: number;
   partida: string;
   cliente_id: number;

@@ -1,12 +1,11 @@
 import { RECOVERY_MARKER } from '@extranet/contracts/auth/login';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp, type App } from '../../app.js';
+import type { App } from '../../app.js';
 import { clock } from '../../lib/clock.js';
 import { sha256Hex } from '../../lib/tokens.js';
 import type { Mailer, MailMessage } from '../../mail/mailer.js';
 import { outboxDir } from '../../mail/mailer.js';
-import { migrateToLatest } from '../../db/migrate.js';
-import { buildTestApp, testConfig } from '../../test/app.js';
+import { buildTestApp } from '../../test/app.js';
 import { testDatabases, type TestDatabaseHandle } from '../../test/databases.js';
 import { outboxFiles, readEml } from '../../test/eml.js';
 import { TestBrowser } from '../../test/session.js';
@@ -149,13 +148,7 @@ describe.each(testDatabases())('password recovery on $name', ({ open }) => {
       send: () => Promise.reject(new Error('SMTP 451: inténtelo más tarde')),
     };
     const other = await open();
-    await migrateToLatest(other.db);
-    const failingApp = await buildApp({
-      config: testConfig(),
-      database: other,
-      logger: false,
-      mailer: failing,
-    });
+    const failingApp = await buildTestApp(other, {}, { mailer: failing });
     try {
       await createUser(failingApp, 'cliente@demo.es');
       for (const email of ['cliente@demo.es', 'nadie@demo.es']) {
@@ -183,13 +176,11 @@ describe.each(testDatabases())('password recovery on $name', ({ open }) => {
   it('limits recovery e-mails per user, silently', async () => {
     const sent: MailMessage[] = [];
     const other = await open();
-    await migrateToLatest(other.db);
-    const countingApp = await buildApp({
-      config: testConfig(),
-      database: other,
-      logger: false,
-      mailer: { send: async (m) => void sent.push(m) },
-    });
+    const countingApp = await buildTestApp(
+      other,
+      {},
+      { mailer: { send: async (m) => void sent.push(m) } },
+    );
     try {
       await createUser(countingApp, 'cliente@demo.es');
       for (let i = 0; i < 5; i++) {

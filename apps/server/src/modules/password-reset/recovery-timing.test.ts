@@ -2,9 +2,7 @@ import { RECOVERY_MARKER } from '@extranet/contracts/auth/login';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.js';
 import type { MailMessage } from '../../mail/mailer.js';
-import { buildApp } from '../../app.js';
-import { migrateToLatest } from '../../db/migrate.js';
-import { testConfig } from '../../test/app.js';
+import { buildTestApp } from '../../test/app.js';
 import { testDatabases, type TestDatabaseHandle } from '../../test/databases.js';
 import { TestBrowser } from '../../test/session.js';
 import { hashPassword } from '../auth/password.js';
@@ -33,13 +31,7 @@ describe.each(testDatabases())(
 
     beforeAll(async () => {
       handle = await open();
-      await migrateToLatest(handle.db);
-      app = await buildApp({
-        config: testConfig(),
-        database: handle,
-        logger: false,
-        mailer: { send: async (message) => void sent.push(message) },
-      });
+      app = await buildTestApp(handle, {}, { mailer: { send: async (m) => void sent.push(m) } });
       const claveHash = await hashPassword('una-clave-cualquiera');
       // One account per try: the per-address limits must not step in.
       await app.db

@@ -1,10 +1,7 @@
-import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.js';
-import { bulkGenerate } from '../../db/seed/bulk.js';
-import { buildTestApp } from '../../test/app.js';
-import { queryPlan } from '../../test/query-plan.js';
+import { bulkDatabase, expectIndexOrder, queryPlan } from '../../test/query-plan.js';
 import { accessLinkBrowser, clientesDe, useClientesDemo, walk } from '../../test/clientes.js';
+import { csvLines } from '../../test/csv.js';
 import { testDatabases, type TestDatabaseHandle } from '../../test/databases.js';
 import { signedIn, TestBrowser } from '../../test/session.js';
 import { historicoQuery } from './repository.js';
@@ -325,10 +322,7 @@ describe.each(testDatabases())('portes y tracking del cliente ($name)', ({ open 
     expect(res.headers['content-disposition']).toBe('attachment; filename="historico-portes.csv"');
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    const lines = res.body
-      .replace(/^\uFEFF/, '')
-      .trimEnd()
-      .split('\r\n');
+    const lines = csvLines(res.body);
     expect(lines[0]).toBe(
       'Partida;Ref.Cliente;Origen;País origen;Destino;País destino;Carga Prevista;Entrega Prevista;Entregado;Bultos;Peso (kg);P.Facturable (kg);Estado;Incidencia',
     );
@@ -355,11 +349,8 @@ describe.each(testDatabases())('portes y tracking del cliente ($name)', ({ open 
 
 describe.each(testDatabases())('índices del histórico de portes ($name)', ({ name, open }) => {
   let handle: TestDatabaseHandle;
-  let app: App;
   beforeAll(async () => {
-    handle = await open();
-    app = await buildTestApp(handle);
-    await bulkGenerate(handle.db, {
+    handle = await bulkDatabase(open, {
       transportes: 0,
       portes: 4000,
       facturas: 3000,
@@ -367,12 +358,8 @@ describe.each(testDatabases())('índices del histórico de portes ($name)', ({ n
       clientes: 3,
       seed: 5,
     });
-    if (name === 'postgres') await handle.db.executeQuery(CompiledQuery.raw('analyze'));
   }, 60_000);
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
-  });
+  afterAll(() => handle.dispose());
 
   it('la primera página, una profunda y con fechas recorren el índice sin ordenar', async () => {
     const { id } = await handle.db
@@ -386,13 +373,7 @@ describe.each(testDatabases())('índices del histórico de portes ($name)', ({ n
       [{ fechaDesde: '2023-01-01', fechaHasta: '2025-12-31' }, ['2025-01-01', 900] as const],
     ] as const) {
       const text = await queryPlan(handle, historicoQuery(handle.db, id, filtro, after, 51));
-      if (name === 'sqlite') {
-        expect(text).not.toMatch(/TEMP B-TREE/);
-        expect(text).toMatch(/USING (COVERING )?INDEX portes_cliente/);
-      } else {
-        expect(text).not.toMatch(/\bSort\b/);
-        expect(text).toMatch(/Index (Only )?Scan.*portes_cliente/);
-      }
+      expectIndexOrder(handle, text, 'portes_cliente');
     }
   });
 

@@ -171,18 +171,24 @@ describe.each(testDatabases())('Web Push on $name', ({ open }) => {
     });
   });
 
-  it('sends an encrypted notification with VAPID authorisation; 410 deletes the subscription', async () => {
+  /** Ana's new subscription at the fake push service, as the sender reads it. */
+  async function anaSubscribed(path: string) {
     const { id } = await subscribe(
       app.db,
       { usuarioId: ana, portal: 'clientes' },
-      subscription(`${pushService.url}/push/ana-3`),
+      subscription(`${pushService.url}/push/${path}`),
       undefined,
     );
-    const target = await app.db
+    return app.db
       .selectFrom('push_subscriptions')
       .select(['id', 'endpoint', 'p256dh', 'auth'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
+  }
+
+  it('sends an encrypted notification with VAPID authorisation; 410 deletes the subscription', async () => {
+    const target = await anaSubscribed('ana-3');
+    const { id } = target;
     const payload = {
       title: 'Nueva carga',
       body: 'Madrid → Lyon, 24 palets',
@@ -211,17 +217,8 @@ describe.each(testDatabases())('Web Push on $name', ({ open }) => {
   });
 
   it('other push service errors are thrown and keep the subscription', async () => {
-    const { id } = await subscribe(
-      app.db,
-      { usuarioId: ana, portal: 'clientes' },
-      subscription(`${pushService.url}/push/ana-4`),
-      undefined,
-    );
-    const target = await app.db
-      .selectFrom('push_subscriptions')
-      .select(['id', 'endpoint', 'p256dh', 'auth'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
+    const target = await anaSubscribed('ana-4');
+    const { id } = target;
     pushService.answer(500);
     await expect(app.push.send(target, { title: 't', body: 'b' })).rejects.toThrow();
     expect(

@@ -6,9 +6,11 @@ import type { TransporteDetalle } from '@extranet/contracts/transportes/transpor
 import type { Vehiculo } from '@extranet/contracts/vehiculos/vehiculo';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../lib/clock.js';
-import { fechaHoraEs, partesMadrid } from '../../lib/csv.js';
+import { fechaHoraEs } from '../../lib/csv.js';
+import { partesMadrid } from '../../lib/madrid.js';
 import { useClientesDemo, walk } from '../../test/clientes.js';
-import { MADRID, transporteConPorte } from '../../test/conductor.js';
+import { enlaceConductor, MADRID, transporteConPorte } from '../../test/conductor.js';
+import { csvLines } from '../../test/csv.js';
 import { testDatabases } from '../../test/databases.js';
 import { signedIn, type TestBrowser } from '../../test/session.js';
 import { createApiKey } from '../api-keys/service.js';
@@ -50,9 +52,7 @@ describe.each(testDatabases())('seguimiento en vivo del porte ($name)', ({ open 
       clienteId: demo.clienteId,
       vehiculoId,
     });
-    const res = await proveedor.post(`/api/proveedores/transportes/${t.id}/enlaces-conductor`, {});
-    expect(res.statusCode, res.body).toBe(201);
-    const token = new URL(res.json<{ url: string }>().url).pathname.split('/').at(-1)!;
+    const token = await enlaceConductor(proveedor, t.id);
     // Windows around now, whatever the hour the test runs: loading open, delivery tomorrow.
     const ventana = (tipo: 'carga' | 'descarga', desde: number, hasta: number) =>
       demo.handle.db
@@ -167,11 +167,7 @@ describe.each(testDatabases())('seguimiento en vivo del porte ($name)', ({ open 
       `/api/clientes/portes/export.csv?q=${encodeURIComponent(partida)}`,
     );
     expect(csv.statusCode, csv.body).toBe(200);
-    const [cabecera, fila] = csv.body
-      .replace(/^\uFEFF/, '')
-      .trimEnd()
-      .split('\r\n')
-      .map((l) => l.split(';'));
+    const [cabecera, fila] = csvLines(csv.body).map((l) => l.split(';'));
     const celda = (col: string) => fila![cabecera!.indexOf(col)];
     expect(celda('Seguimiento')).toBe('Con retraso');
     expect(celda('ETA entrega')).toBe(fechaHoraEs(vivo.eta_at));

@@ -9,7 +9,7 @@ import { MAX_TRACKING_RESULTADOS } from '@extranet/contracts/tracking/tracking';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { HttpError } from '../../lib/http-error.js';
-import { fechaHoraMadrid } from '../conductor/planificacion.js';
+import { fechaHoraMadrid } from '../../lib/madrid.js';
 import { cifrasPorte } from '../portes/cifras.js';
 import { listSeguimientoVivo } from '../portes/repository.js';
 import { verificacionUrl } from '../ecmr/service.js';

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, EcmrEstado, Subpartida, TransporteEstado } from '../../db/database.js';
 import { keysetSeek } from '../../db/keyset.js';
+import { preparedRows } from '../../db/prepared.js';
 
 /*
  * Kysely only. Every query takes the carrier's `proveedorId` and filters by it in SQL: a
@@ -113,11 +114,44 @@ export function historialQuery(
   return pageInOrder(transportesDe(db, proveedorId, filtro).select(COLUMNAS_RESUMEN), after, limit);
 }
 
-/** One page of the carrier's transport history, newest load date first. */
+/** A row of the history as the list answers it: the invoiced flag as a boolean. */
+export type TransporteListaRow = Omit<TransporteRow, 'facturado'> & { facturado: boolean };
+
+/** Where each column of `COLUMNAS_RESUMEN` sits in a row read as an array. */
+const AT = Object.fromEntries(
+  COLUMNAS_RESUMEN.map((column, i) => [column.split(/[. ]/).at(-1)!, i]),
+) as Record<keyof TransporteRow, number>;
+
+const paginaHistorial = preparedRows(historialQuery);
+
+/**
+ * One page of the carrier's transport history, newest load date first: compiled once per
+ * filter shape, read as arrays, each row's object built once (db/prepared.ts).
+ */
 export async function listTransportes(
   ...args: Parameters<typeof historialQuery>
-): Promise<TransporteRow[]> {
-  return historialQuery(...args).execute();
+): Promise<TransporteListaRow[]> {
+  const rows = await paginaHistorial(...args);
+  return rows.map((r) => ({
+    id: r[AT.id] as number,
+    referencia: r[AT.referencia] as string,
+    matricula: r[AT.matricula] as string | null,
+    conductor: r[AT.conductor] as string | null,
+    fecha_carga: r[AT.fecha_carga] as string,
+    fecha_descarga: r[AT.fecha_descarga] as string,
+    origen_poblacion: r[AT.origen_poblacion] as string,
+    origen_pais_iso: r[AT.origen_pais_iso] as string,
+    destino_poblacion: r[AT.destino_poblacion] as string,
+    destino_pais_iso: r[AT.destino_pais_iso] as string,
+    bultos: r[AT.bultos] as number,
+    peso_kg: r[AT.peso_kg] as number,
+    importe_centimos: r[AT.importe_centimos] as number,
+    estado: r[AT.estado] as TransporteEstado,
+    incidencia: r[AT.incidencia] as string | null,
+    subpartidas: r[AT.subpartidas] as number,
+    cmr_pendientes: r[AT.cmr_pendientes] as number,
+    facturado: r[AT.facturado] === 1,
+  }));
 }
 
 /** One transport of this carrier with the invoice covering it, or undefined. */

@@ -1,69 +1,53 @@
-import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.js';
-import { bulkGenerate } from '../../db/seed/bulk.js';
-import { buildTestApp } from '../../test/app.js';
-import { queryPlan } from '../../test/query-plan.js';
+import { bulkDatabase, expectIndexOrder, queryPlan } from '../../test/query-plan.js';
+import { csvLines } from '../../test/csv.js';
 import { testDatabases, type TestDatabaseHandle } from '../../test/databases.js';
-import { TestBrowser, type TestBrowser as Browser } from '../../test/session.js';
+import { quitarRecurso, TestBrowser } from '../../test/session.js';
 import { historialQuery } from './repository.js';
 import {
   count,
-  demoCarrierApp,
   ELF_BYTES,
-  MZ_BYTES,
   multipart,
+  MZ_BYTES,
   otherCarrierTransporte,
   pdfBytes,
   PNG_BYTES,
   postMultipart,
   SVG_BYTES,
+  useDemoCarrier,
 } from '../../test/transportes.js';
 
 describe.each(testDatabases())('transportes del proveedor ($name)', ({ open }) => {
-  let handle: TestDatabaseHandle;
-  let app: App;
-  let browser: Browser;
-  let proveedorId: number;
-  let stored: () => Promise<string[]>;
-
-  beforeAll(async () => {
-    handle = await open();
-    // A small upload cap so "oversize" is cheap to send.
-    ({ app, browser, proveedorId, stored } = await demoCarrierApp(handle, {
-      UPLOAD_MAX_BYTES: '4096',
-    }));
-  });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
-  });
+  // A small upload cap so "oversize" is cheap to send.
+  const demo = useDemoCarrier(open, { UPLOAD_MAX_BYTES: '4096' });
 
   async function ownTransportCount(): Promise<number> {
-    const row = await handle.db
+    const row = await demo.handle.db
       .selectFrom('transportes')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('proveedor_id', '=', proveedorId)
+      .where('proveedor_id', '=', demo.proveedorId)
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
   it('sin sesión 401; sin el recurso 403', async () => {
-    const anon = new TestBrowser(app);
+    const anon = new TestBrowser(demo.app);
     expect((await anon.get('/api/proveedores/transportes')).statusCode).toBe(401);
     expect((await anon.get('/api/proveedores/albaranes-pendientes')).statusCode).toBe(401);
-    const cliente = await (await import('../../test/session.js')).signedIn(app, 'cliente@demo.es');
+    const cliente = await (
+      await import('../../test/session.js')
+    ).signedIn(demo.app, 'cliente@demo.es');
     expect((await cliente.get('/api/proveedores/transportes')).statusCode).toBe(401);
   });
 
   it('lista el histórico con sumas de subpartidas, CMR pendientes y facturado', async () => {
-    const res = await browser.get('/api/proveedores/transportes?limit=200');
+    const res = await demo.browser.get('/api/proveedores/transportes?limit=200');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const page = res.json<{ items: Array<Record<string, unknown>>; nextCursor: string | null }>();
     expect(page.items.length).toBe(await ownTransportCount());
     const first = page.items[0]!;
-    const legs = await handle.db
+    const legs = await demo.handle.db
       .selectFrom('subpartidas')
       .selectAll()
       .where('transporte_id', '=', first['id'] as number)
@@ -87,7 +71,7 @@ describe.each(testDatabases())('transportes del proveedor ($name)', ({ open }) =
     let cursor: string | null = null;
     do {
       const url: string = `/api/proveedores/transportes?limit=7${cursor ? `&cursor=${cursor}` : ''}`;
-      const res = await browser.get(url);
+      const res = await demo.browser.get(url);
       expect(res.statusCode).toBe(200);
       const page = res.json<{ items: Array<{ id: number }>; nextCursor: string | null }>();
       seen.push(...page.items.map((t) => t.id));
@@ -98,25 +82,27 @@ describe.each(testDatabases())('transportes del proveedor ($name)', ({ open }) =
   });
 
   it('filtra por fechas, id y estado; valida fechas y cursor en español', async () => {
-    const all = (await browser.get('/api/proveedores/transportes?limit=200')).json<{
+    const all = (await demo.browser.get('/api/proveedores/transportes?limit=200')).json<{
       items: Array<{ id: number; fecha_carga: string; estado: string }>;
     }>().items;
     const mid = all[Math.floor(all.length / 2)]!;
-    const res = await browser.get(
+    const res = await demo.browser.get(
       `/api/proveedores/transportes?fechaDesde=${mid.fecha_carga}&fechaHasta=${mid.fecha_carga}&limit=200`,
     );
     const items = res.json<{ items: Array<{ fecha_carga: string }> }>().items;
     expect(items.length).toBe(all.filter((t) => t.fecha_carga === mid.fecha_carga).length);
-    const byId = await browser.get(`/api/proveedores/transportes?transporteId=${mid.id}`);
+    const byId = await demo.browser.get(`/api/proveedores/transportes?transporteId=${mid.id}`);
     expect(byId.json<{ items: Array<{ id: number }> }>().items.map((t) => t.id)).toEqual([mid.id]);
-    const entregados = await browser.get('/api/proveedores/transportes?estado=entregado&limit=200');
+    const entregados = await demo.browser.get(
+      '/api/proveedores/transportes?estado=entregado&limit=200',
+    );
     expect(
       entregados
         .json<{ items: Array<{ estado: string }> }>()
         .items.every((t) => t.estado === 'entregado'),
     ).toBe(true);
 
-    const desordenadas = await browser.get(
+    const desordenadas = await demo.browser.get(
       '/api/proveedores/transportes?fechaDesde=2026-02-01&fechaHasta=2026-01-01',
     );
     expect(desordenadas.statusCode).toBe(400);
@@ -124,17 +110,17 @@ describe.each(testDatabases())('transportes del proveedor ($name)', ({ open }) =
       'La fecha desde no puede ser posterior a la fecha hasta.',
     );
     expect(
-      (await browser.get('/api/proveedores/transportes?fechaDesde=1999-12-31')).statusCode,
+      (await demo.browser.get('/api/proveedores/transportes?fechaDesde=1999-12-31')).statusCode,
     ).toBe(400);
     expect(
-      (await browser.get('/api/proveedores/transportes?fechaDesde=2026-02-30')).statusCode,
+      (await demo.browser.get('/api/proveedores/transportes?fechaDesde=2026-02-30')).statusCode,
     ).toBe(400);
     for (const cursor of [
       'nope!',
       'eyJ4Ijox',
       Buffer.from('["fp","2026-01-01",1]').toString('base64url'),
     ]) {
-      const bad = await browser.get(`/api/proveedores/transportes?cursor=${cursor}`);
+      const bad = await demo.browser.get(`/api/proveedores/transportes?cursor=${cursor}`);
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toEqual({
         error: { code: 'INVALID_CURSOR', message: 'El cursor de paginación no es válido.' },
@@ -143,46 +129,47 @@ describe.each(testDatabases())('transportes del proveedor ($name)', ({ open }) =
   });
 
   it('detalle con subpartidas; el de otro transportista es 404 sin sus datos', async () => {
-    const [t] = (await browser.get('/api/proveedores/transportes?limit=1')).json<{
+    const [t] = (await demo.browser.get('/api/proveedores/transportes?limit=1')).json<{
       items: Array<{ id: number }>;
     }>().items;
-    const res = await browser.get(`/api/proveedores/transportes/${t!.id}`);
+    const res = await demo.browser.get(`/api/proveedores/transportes/${t!.id}`);
     expect(res.statusCode).toBe(200);
     const detalle = res.json<{ subpartidas_detalle: Array<{ numero: number }> }>();
     expect(detalle.subpartidas_detalle.length).toBeGreaterThan(0);
     expect(detalle.subpartidas_detalle[0]!.numero).toBe(1);
 
-    const other = await otherCarrierTransporte(handle, proveedorId);
-    const foreign = await browser.get(`/api/proveedores/transportes/${other.id}`);
+    const other = await otherCarrierTransporte(demo.handle, demo.proveedorId);
+    const foreign = await demo.browser.get(`/api/proveedores/transportes/${other.id}`);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.body).not.toContain('referencia');
-    const filtered = await browser.get(`/api/proveedores/transportes?transporteId=${other.id}`);
+    const filtered = await demo.browser.get(
+      `/api/proveedores/transportes?transporteId=${other.id}`,
+    );
     expect(filtered.json<{ items: unknown[] }>().items).toEqual([]);
-    expect((await browser.get('/api/proveedores/transportes/999999999')).statusCode).toBe(404);
+    expect((await demo.browser.get('/api/proveedores/transportes/999999999')).statusCode).toBe(404);
   });
 
   it('exporta a CSV para Excel el conjunto filtrado', async () => {
-    const res = await browser.get('/api/proveedores/transportes/export.csv');
+    const res = await demo.browser.get('/api/proveedores/transportes/export.csv');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="transportes.csv"');
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    const lines = res.body
-      .replace(/^\uFEFF/, '')
-      .trimEnd()
-      .split('\r\n');
+    const lines = csvLines(res.body);
     expect(lines[0]).toBe(
       'Transporte ID;Referencia;Vehículo;Conductor;Carga Prevista;Descarga Prevista;Origen;País origen;Destino;País destino;Bultos;Peso (kg);Precio (EUR);Estado;Incidencia;CMR pendientes;Facturado',
     );
     expect(lines.length - 1).toBe(await ownTransportCount());
 
-    const t = await handle.db
+    const t = await demo.handle.db
       .selectFrom('transportes')
       .selectAll()
-      .where('proveedor_id', '=', proveedorId)
+      .where('proveedor_id', '=', demo.proveedorId)
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    const one = await browser.get(`/api/proveedores/transportes/export.csv?transporteId=${t.id}`);
+    const one = await demo.browser.get(
+      `/api/proveedores/transportes/export.csv?transporteId=${t.id}`,
+    );
     const [, row] = one.body.trimEnd().split('\r\n');
     const cells = row!.split(';');
     const [y, m, d] = t.fecha_carga.split('-');
@@ -192,14 +179,14 @@ describe.each(testDatabases())('transportes del proveedor ($name)', ({ open }) =
     expect(cells[12]).toBe(
       `${Math.floor(t.importe_centimos / 100)},${String(t.importe_centimos % 100).padStart(2, '0')}`,
     );
-    const foreign = await otherCarrierTransporte(handle, proveedorId);
-    const none = await browser.get(
+    const foreign = await otherCarrierTransporte(demo.handle, demo.proveedorId);
+    const none = await demo.browser.get(
       `/api/proveedores/transportes/export.csv?transporteId=${foreign.id}`,
     );
     expect(none.body.trimEnd().split('\r\n')).toHaveLength(1);
     expect(
       (
-        await browser.get(
+        await demo.browser.get(
           '/api/proveedores/transportes/export.csv?fechaDesde=2026-03-01&fechaHasta=2026-01-01',
         )
       ).statusCode,
@@ -209,7 +196,7 @@ describe.each(testDatabases())('transportes del proveedor ($name)', ({ open }) =
   describe('subir albaranes (CMR)', () => {
     type Pendiente = { id: number; subpartidas: Array<{ id: number; cmr_archivo_id: null }> };
     async function pendientes(query = ''): Promise<Pendiente[]> {
-      const res = await browser.get(`/api/proveedores/albaranes-pendientes?limit=200${query}`);
+      const res = await demo.browser.get(`/api/proveedores/albaranes-pendientes?limit=200${query}`);
       expect(res.statusCode).toBe(200);
       return res.json<{ items: Pendiente[] }>().items;
     }
@@ -218,15 +205,15 @@ describe.each(testDatabases())('transportes del proveedor ($name)', ({ open }) =
       const items = await pendientes();
       expect(items.length).toBeGreaterThan(0);
       const legIds = items.flatMap((t) => t.subpartidas.map((s) => s.id));
-      const legs = await handle.db
+      const legs = await demo.handle.db
         .selectFrom('subpartidas as s')
         .innerJoin('transportes as t', 't.id', 's.transporte_id')
         .select(['s.id', 's.cmr_archivo_id', 't.estado', 't.proveedor_id'])
         .where('s.id', 'in', legIds)
         .execute();
-      expect(legs.every((l) => l.cmr_archivo_id === null && l.proveedor_id === proveedorId)).toBe(
-        true,
-      );
+      expect(
+        legs.every((l) => l.cmr_archivo_id === null && l.proveedor_id === demo.proveedorId),
+      ).toBe(true);
       expect(legs.every((l) => l.estado === 'en_transito' || l.estado === 'entregado')).toBe(true);
       expect(await pendientes('&transporteId=0&subpartidaId=0')).toEqual(items);
       const target = items[0]!;
@@ -241,9 +228,9 @@ describe.each(testDatabases())('transportes del proveedor ($name)', ({ open }) =
     it('sube el CMR: fichero, archivo y subpartida en una transacción; sale de la lista; el segundo es 409', async () => {
       const [target] = await pendientes();
       const leg = target!.subpartidas[0]!;
-      const archivos = await count(handle, 'archivos');
+      const archivos = await count(demo.handle, 'archivos');
       const res = await postMultipart(
-        browser,
+        demo.browser,
         `/api/proveedores/subpartidas/${leg.id}/cmr`,
         multipart({}, { filename: 'albarán.pdf', content: pdfBytes('cmr') }),
       );
@@ -251,15 +238,15 @@ describe.each(testDatabases())('transportes del proveedor ($name)', ({ open }) =
       const body = res.json<{ id: number; cmr_archivo_id: number; cmr_subido_at: string }>();
       expect(body.id).toBe(leg.id);
       expect(body.cmr_archivo_id).toBeGreaterThan(0);
-      expect(await count(handle, 'archivos')).toBe(archivos + 1);
-      const archivo = await handle.db
+      expect(await count(demo.handle, 'archivos')).toBe(archivos + 1);
+      const archivo = await demo.handle.db
         .selectFrom('archivos')
         .selectAll()
         .where('id', '=', body.cmr_archivo_id)
         .executeTakeFirstOrThrow();
       expect(archivo).toMatchObject({
         propietario_tipo: 'proveedor',
-        propietario_id: proveedorId,
+        propietario_id: demo.proveedorId,
         tipo: 'cmr',
         mime: 'application/pdf',
         nombre: 'albarán.pdf',
@@ -267,14 +254,14 @@ describe.each(testDatabases())('transportes del proveedor ($name)', ({ open }) =
       const still = (await pendientes()).flatMap((t) => t.subpartidas.map((s) => s.id));
       expect(still).not.toContain(leg.id);
 
-      const download = await browser.get(`/api/proveedores/archivos/${body.cmr_archivo_id}`);
+      const download = await demo.browser.get(`/api/proveedores/archivos/${body.cmr_archivo_id}`);
       expect(download.statusCode).toBe(200);
       expect(download.headers['content-disposition']).toContain('attachment');
       expect(download.headers['x-content-type-options']).toBe('nosniff');
       expect(download.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
       const again = await postMultipart(
-        browser,
+        demo.browser,
         `/api/proveedores/subpartidas/${leg.id}/cmr`,
         multipart({}, { filename: 'otro.pdf', content: pdfBytes('otro') }),
       );
@@ -282,7 +269,7 @@ describe.each(testDatabases())('transportes del proveedor ($name)', ({ open }) =
       expect(again.json()).toEqual({
         error: { code: 'CMR_EXISTS', message: 'Esta subpartida ya tiene su albarán.' },
       });
-      const audit = await handle.db
+      const audit = await demo.handle.db
         .selectFrom('audit_log')
         .selectAll()
         .where('accion', '=', 'subpartida.cmr_subido')
@@ -294,23 +281,27 @@ describe.each(testDatabases())('transportes del proveedor ($name)', ({ open }) =
       const [target] = await pendientes();
       const leg = target!.subpartidas[0]!;
       const png = await postMultipart(
-        browser,
+        demo.browser,
         `/api/proveedores/subpartidas/${leg.id}/cmr`,
         multipart({}, { filename: 'foto', content: PNG_BYTES, type: 'application/octet-stream' }),
       );
       expect(png.statusCode).toBe(201);
 
-      const before = { files: (await stored()).length, archivos: await count(handle, 'archivos') };
-      const other = await otherCarrierTransporte(handle, proveedorId);
+      const before = {
+        files: (await demo.stored()).length,
+        archivos: await count(demo.handle, 'archivos'),
+      };
+      const other = await otherCarrierTransporte(demo.handle, demo.proveedorId);
       const foreign = await postMultipart(
-        browser,
+        demo.browser,
         `/api/proveedores/subpartidas/${other.subpartida_id}/cmr`,
         multipart({}, { filename: 'x.pdf', content: pdfBytes('ajeno') }),
       );
       expect(foreign.statusCode).toBe(404);
-      expect({ files: (await stored()).length, archivos: await count(handle, 'archivos') }).toEqual(
-        before,
-      );
+      expect({
+        files: (await demo.stored()).length,
+        archivos: await count(demo.handle, 'archivos'),
+      }).toEqual(before);
     });
 
     it.each([
@@ -328,17 +319,21 @@ describe.each(testDatabases())('transportes del proveedor ($name)', ({ open }) =
     ])('rechaza %s y no deja nada', async (_label, filename, content, status, code) => {
       const [target] = await pendientes();
       const leg = target!.subpartidas[0]!;
-      const before = { files: (await stored()).length, archivos: await count(handle, 'archivos') };
+      const before = {
+        files: (await demo.stored()).length,
+        archivos: await count(demo.handle, 'archivos'),
+      };
       const res = await postMultipart(
-        browser,
+        demo.browser,
         `/api/proveedores/subpartidas/${leg.id}/cmr`,
         multipart({}, { filename, content }),
       );
       expect(res.statusCode).toBe(status);
       expect(res.json<{ error: { code: string } }>().error.code).toBe(code);
-      expect({ files: (await stored()).length, archivos: await count(handle, 'archivos') }).toEqual(
-        before,
-      );
+      expect({
+        files: (await demo.stored()).length,
+        archivos: await count(demo.handle, 'archivos'),
+      }).toEqual(before);
       expect((await pendientes()).flatMap((t) => t.subpartidas.map((s) => s.id))).toContain(leg.id);
     });
 
@@ -346,9 +341,13 @@ describe.each(testDatabases())('transportes del proveedor ($name)', ({ open }) =
       const [target] = await pendientes();
       const leg = target!.subpartidas[0]!;
       const body = multipart({}, { filename: '../../etc/passwd.pdf', content: pdfBytes('ruta') });
-      const res = await postMultipart(browser, `/api/proveedores/subpartidas/${leg.id}/cmr`, body);
+      const res = await postMultipart(
+        demo.browser,
+        `/api/proveedores/subpartidas/${leg.id}/cmr`,
+        body,
+      );
       expect(res.statusCode).toBe(201);
-      const archivo = await handle.db
+      const archivo = await demo.handle.db
         .selectFrom('archivos')
         .select('nombre')
         .where('id', '=', res.json<{ cmr_archivo_id: number }>().cmr_archivo_id)
@@ -357,55 +356,56 @@ describe.each(testDatabases())('transportes del proveedor ($name)', ({ open }) =
 
       const [next] = await pendientes();
       const nextLeg = next!.subpartidas[0]!;
-      const before = { files: (await stored()).length, archivos: await count(handle, 'archivos') };
+      const before = {
+        files: (await demo.stored()).length,
+        archivos: await count(demo.handle, 'archivos'),
+      };
       const full = multipart(
         {},
         { filename: 'cortado.pdf', content: Buffer.concat([pdfBytes(), Buffer.alloc(2000, 0x41)]) },
       );
-      const cut = await postMultipart(browser, `/api/proveedores/subpartidas/${nextLeg.id}/cmr`, {
-        payload: full.payload.subarray(0, Math.floor(full.payload.length / 2)),
-        headers: full.headers,
-      });
+      const cut = await postMultipart(
+        demo.browser,
+        `/api/proveedores/subpartidas/${nextLeg.id}/cmr`,
+        {
+          payload: full.payload.subarray(0, Math.floor(full.payload.length / 2)),
+          headers: full.headers,
+        },
+      );
       expect(cut.statusCode).toBeGreaterThanOrEqual(400);
       expect(cut.statusCode).toBeLessThan(500);
-      expect({ files: (await stored()).length, archivos: await count(handle, 'archivos') }).toEqual(
-        before,
-      );
+      expect({
+        files: (await demo.stored()).length,
+        archivos: await count(demo.handle, 'archivos'),
+      }).toEqual(before);
     });
   });
 
   it('el fichero de otro propietario es 404', async () => {
-    const foreign = await handle.db
+    const foreign = await demo.handle.db
       .selectFrom('archivos')
       .select('id')
       .where((eb) =>
-        eb.or([eb('propietario_id', '!=', proveedorId), eb('propietario_id', 'is', null)]),
+        eb.or([eb('propietario_id', '!=', demo.proveedorId), eb('propietario_id', 'is', null)]),
       )
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    const res = await browser.get(`/api/proveedores/archivos/${foreign.id}`);
+    const res = await demo.browser.get(`/api/proveedores/archivos/${foreign.id}`);
     expect(res.statusCode).toBe(404);
     expect(
-      (await new TestBrowser(app).get(`/api/proveedores/archivos/${foreign.id}`)).statusCode,
+      (await new TestBrowser(demo.app).get(`/api/proveedores/archivos/${foreign.id}`)).statusCode,
     ).toBe(401);
   });
 
   it('sin el recurso transportes: 403 en el histórico y en la subida', async () => {
-    const usuario = await handle.db
-      .selectFrom('usuarios')
-      .select('id')
-      .where('email', '=', 'proveedor@demo.es')
-      .executeTakeFirstOrThrow();
-    await handle.db
-      .deleteFrom('recursos')
-      .where('usuario_id', '=', usuario.id)
-      .where('recurso', '=', 'apiweb.proveedores.transportes')
-      .execute();
-    expect((await browser.get('/api/proveedores/transportes')).statusCode).toBe(403);
-    expect((await browser.get('/api/proveedores/transportes/export.csv')).statusCode).toBe(403);
-    expect((await browser.get('/api/proveedores/albaranes-pendientes')).statusCode).toBe(403);
+    await quitarRecurso(demo.handle.db, 'proveedor@demo.es', 'apiweb.proveedores.transportes');
+    expect((await demo.browser.get('/api/proveedores/transportes')).statusCode).toBe(403);
+    expect((await demo.browser.get('/api/proveedores/transportes/export.csv')).statusCode).toBe(
+      403,
+    );
+    expect((await demo.browser.get('/api/proveedores/albaranes-pendientes')).statusCode).toBe(403);
     const res = await postMultipart(
-      browser,
+      demo.browser,
       '/api/proveedores/subpartidas/1/cmr',
       multipart({}, { filename: 'a.pdf', content: pdfBytes() }),
     );
@@ -413,19 +413,12 @@ describe.each(testDatabases())('transportes del proveedor ($name)', ({ open }) =
   });
 });
 
-describe.each(testDatabases())('índices del histórico ($name)', ({ name, open }) => {
+describe.each(testDatabases())('índices del histórico ($name)', ({ open }) => {
   let handle: TestDatabaseHandle;
-  let app: App;
   beforeAll(async () => {
-    handle = await open();
-    app = await buildTestApp(handle);
-    await bulkGenerate(handle.db, { transportes: 4000, proveedores: 4, clientes: 2, seed: 3 });
-    if (name === 'postgres') await handle.db.executeQuery(CompiledQuery.raw('analyze'));
+    handle = await bulkDatabase(open, { transportes: 4000, proveedores: 4, clientes: 2, seed: 3 });
   }, 60_000);
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
-  });
+  afterAll(() => handle.dispose());
 
   it('la primera página y una profunda recorren el índice, sin ordenar la tabla', async () => {
     const { id } = await handle.db
@@ -439,13 +432,7 @@ describe.each(testDatabases())('índices del histórico ($name)', ({ name, open 
       [{ estado: 'entregado' as const, fechaDesde: '2023-01-01' }, ['2025-01-01', 900] as const],
     ] as const) {
       const text = await queryPlan(handle, historialQuery(handle.db, id, filtro, after, 51));
-      if (name === 'sqlite') {
-        expect(text).not.toMatch(/TEMP B-TREE/);
-        expect(text).toMatch(/USING (COVERING )?INDEX transportes_proveedor/);
-      } else {
-        expect(text).not.toMatch(/\bSort\b/);
-        expect(text).toMatch(/Index (Only )?Scan.*transportes_proveedor/);
-      }
+      expectIndexOrder(handle, text, 'transportes_proveedor');
     }
   });
 });

@@ -16,7 +16,7 @@ import type {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { clock } from '../../lib/clock.js';
-import { byDateAndId, keysetBatches, keysetPage, mapBatches } from '../../lib/keyset-page.js';
+import { byDateAndId, keysetBatches, keysetPage } from '../../lib/keyset-page.js';
 import {
   EXPORT_BATCH,
   tableExport,
@@ -112,8 +112,8 @@ export async function listHistorial(
   proveedorId: number,
   query: TransportesQuery,
 ): Promise<TransportesPage> {
-  const page = await keysetPage(historial(db, proveedorId, query), query.cursor, query.limit);
-  return { items: page.items.map(toResumen), nextCursor: page.nextCursor };
+  // The repository's rows are the contract's rows already (built once from the driver's arrays).
+  return keysetPage(historial(db, proveedorId, query), query.cursor, query.limit);
 }
 
 const notFound = () => new HttpError(404, 'NOT_FOUND', 'Transporte no encontrado.');
@@ -176,7 +176,7 @@ export function exportHistorial(
   return tableExport(format, {
     sheet: 'Transportes',
     columns: COLUMNAS_EXPORT,
-    batches: mapBatches(keysetBatches(historial(db, proveedorId, query), EXPORT_BATCH), toResumen),
+    batches: keysetBatches(historial(db, proveedorId, query), EXPORT_BATCH),
   });
 }
 

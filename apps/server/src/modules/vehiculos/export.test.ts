@@ -1,35 +1,17 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../app.js';
-import { DEMO_USERS, seedDemo } from '../../db/seed/demo.js';
-import { buildTestApp } from '../../test/app.js';
-import { testDatabases, type TestDatabaseHandle } from '../../test/databases.js';
-import { createProveedorConUsuario } from '../../test/proveedores.js';
-import { signedIn, type TestBrowser } from '../../test/session.js';
-
-/** The CSV's data lines (no BOM, no header). */
-function csvRows(body: string): string[][] {
-  return body
-    .replace(/^\uFEFF/, '')
-    .trimEnd()
-    .split('\r\n')
-    .slice(1)
-    .map((line) => line.split(';'));
-}
+import { beforeAll, describe, expect, it } from 'vitest';
+import { csvRows } from '../../test/csv.js';
+import { testDatabases } from '../../test/databases.js';
+import { otroProveedorBrowser } from '../../test/proveedores.js';
+import type { TestBrowser } from '../../test/session.js';
+import { useDemoCarrier } from '../../test/transportes.js';
 
 describe.each(testDatabases())('exportación del panel de vehículos ($name)', ({ open }) => {
-  let handle: TestDatabaseHandle;
-  let app: App;
-  let demo: TestBrowser;
+  const demo = useDemoCarrier(open);
   let otro: TestBrowser;
 
   beforeAll(async () => {
-    handle = await open();
-    app = await buildTestApp(handle);
-    await seedDemo(handle.db);
-    demo = await signedIn(app, DEMO_USERS.proveedor.email, { portal: 'proveedores' });
-    const nuevo = await createProveedorConUsuario(handle.db);
-    otro = await signedIn(app, nuevo.email, { portal: 'proveedores' });
+    otro = await otroProveedorBrowser(demo.app);
     const res = await otro.post('/api/proveedores/vehiculos', {
       matricula: '0001AAA',
       tipo: 'lona',
@@ -39,10 +21,6 @@ describe.each(testDatabases())('exportación del panel de vehículos ($name)', (
     });
     expect(res.statusCode, res.body).toBe(201);
   }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await handle?.dispose();
-  });
 
   /** Every plate of the panel, page after page of 2. */
   async function walk(browser: TestBrowser, filtros: string): Promise<string[]> {
@@ -62,8 +40,8 @@ describe.each(testDatabases())('exportación del panel de vehículos ($name)', (
   it.each(['', 'disponible=true', 'activo=false'])(
     'el CSV (%s) trae todo el panel filtrado, por matrícula, más allá de una página',
     async (filtros) => {
-      const listed = await walk(demo, filtros);
-      const res = await demo.get(`/api/proveedores/vehiculos/export.csv?${filtros}`);
+      const listed = await walk(demo.browser, filtros);
+      const res = await demo.browser.get(`/api/proveedores/vehiculos/export.csv?${filtros}`);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(res.headers['content-disposition']).toBe('attachment; filename="vehiculos.csv"');
@@ -74,8 +52,8 @@ describe.each(testDatabases())('exportación del panel de vehículos ($name)', (
   );
 
   it('el XLSX se abre con las mismas filas; cada transportista solo exporta los suyos', async () => {
-    const listed = await walk(demo, '');
-    const res = await demo.get('/api/proveedores/vehiculos/export.xlsx');
+    const listed = await walk(demo.browser, '');
+    const res = await demo.browser.get('/api/proveedores/vehiculos/export.xlsx');
     expect(res.statusCode).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
@@ -89,11 +67,11 @@ describe.each(testDatabases())('exportación del panel de vehículos ($name)', (
       ['0001AAA', 'Tráiler lona', '24000', '33', '', '', 'Sí', '', '', '', ''],
     ]);
     expect(
-      (await app.inject({ method: 'GET', url: '/api/proveedores/vehiculos/export.csv' }))
+      (await demo.app.inject({ method: 'GET', url: '/api/proveedores/vehiculos/export.csv' }))
         .statusCode,
     ).toBe(401);
-    expect((await demo.get('/api/proveedores/vehiculos/export.csv?activo=si')).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await demo.browser.get('/api/proveedores/vehiculos/export.csv?activo=si')).statusCode,
+    ).toBe(400);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.js';
 import { DEMO_USERS, seedDemo } from '../../db/seed/demo.js';
 import { buildTestApp } from '../../test/app.js';
+import { walk } from '../../test/clientes.js';
 import { testDatabases, type TestDatabaseHandle } from '../../test/databases.js';
 import { createProveedorConUsuario, insertCarga } from '../../test/proveedores.js';
 import { signedIn, type TestBrowser } from '../../test/session.js';
@@ -57,22 +58,6 @@ describe.each(testDatabases())('panel de vehículos ($name)', ({ open }) => {
     await app?.close();
     await handle?.dispose();
   });
-
-  async function walk(url: string): Promise<Vehiculo[]> {
-    const rows: Vehiculo[] = [];
-    let cursor: string | null = null;
-    do {
-      const sep = url.includes('?') ? '&' : '?';
-      const res = await browser.get(
-        cursor ? `${url}${sep}cursor=${encodeURIComponent(cursor)}` : url,
-      );
-      expect(res.statusCode, res.body).toBe(200);
-      const page = res.json<{ items: Vehiculo[]; nextCursor: string | null }>();
-      rows.push(...page.items);
-      cursor = page.nextCursor;
-    } while (cursor);
-    return rows;
-  }
 
   it('401 sin sesión, 403 sin el recurso panel', async () => {
     expect(
@@ -171,9 +156,9 @@ describe.each(testDatabases())('panel de vehículos ($name)', ({ open }) => {
     const off = await browser.post(`/api/proveedores/vehiculos/${created.id}/desactivar`);
     expect(off.statusCode).toBe(200);
     expect(off.json()).toMatchObject({ activo: false });
-    const active = await walk('/api/proveedores/vehiculos?limit=1');
+    const active = await walk<Vehiculo>(browser, '/api/proveedores/vehiculos?limit=1');
     expect(active.map((v) => v.id)).not.toContain(created.id);
-    const inactive = await walk('/api/proveedores/vehiculos?activo=false');
+    const inactive = await walk<Vehiculo>(browser, '/api/proveedores/vehiculos?activo=false');
     expect(inactive.map((v) => v.id)).toEqual([created.id]);
     const carga = await insertCarga(handle.db);
     const offer = await browser.post(`/api/proveedores/cargas/${carga}/ofertas`, {
@@ -211,7 +196,7 @@ describe.each(testDatabases())('panel de vehículos ($name)', ({ open }) => {
         disponible: i % 2 === 0,
       });
     }
-    const all = await walk('/api/proveedores/vehiculos?limit=2');
+    const all = await walk<Vehiculo>(browser, '/api/proveedores/vehiculos?limit=2');
     const plates = all.map((v) => v.matricula);
     expect(plates).toEqual([...plates].sort());
     expect(new Set(all.map((v) => v.id)).size).toBe(all.length);
@@ -224,7 +209,10 @@ describe.each(testDatabases())('panel de vehículos ($name)', ({ open }) => {
     expect(all.map((v) => v.id).sort((a, b) => a - b)).toEqual(
       own.map((v) => v.id).sort((a, b) => a - b),
     );
-    const disponibles = await walk('/api/proveedores/vehiculos?disponible=true&limit=2');
+    const disponibles = await walk<Vehiculo>(
+      browser,
+      '/api/proveedores/vehiculos?disponible=true&limit=2',
+    );
     expect(disponibles.every((v) => v.disponible)).toBe(true);
     expect((await browser.get('/api/proveedores/vehiculos?cursor=%7B%7D')).json().error.code).toBe(
       'INVALID_CURSOR',

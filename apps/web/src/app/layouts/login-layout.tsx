@@ -2,6 +2,7 @@ import { Center, Group, Paper, Text } from '@mantine/core';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAIN_CONTENT_ID } from '../../components/skip-link';
+import { saveLoginLanguage } from '../../lib/storage';
 
 // The visitor's language switcher (issue 20 point 7) arrives after the first screen: the menu
 // stays out of the login pages' first download (issue 7 budget).
@@ -38,7 +39,8 @@ export function LoginLayout({ children }: LoginLayoutProps) {
             {t('app.name')}
           </Text>
           <Suspense fallback={null}>
-            <LanguageMenu />
+            {/* The login that follows makes this choice the user's (portal-shell.tsx). */}
+            <LanguageMenu onChosen={saveLoginLanguage} />
           </Suspense>
         </Group>
         {children}

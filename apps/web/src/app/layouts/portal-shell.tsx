@@ -20,7 +20,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconLock, IconLogout } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Link,
@@ -32,6 +32,7 @@ import {
   useParams,
 } from 'react-router';
 import { chooseLanguage, LanguageMenu } from '../../components/language-menu';
+import { isSupportedLanguage } from '../../i18n';
 import { OfflineBoundary } from '../../components/offline-notice';
 import { PageLoader } from '../../components/page-loader';
 import { MAIN_CONTENT_ID } from '../../components/skip-link';
@@ -42,12 +43,12 @@ import { useLogout } from '../../features/auth/api/logout';
 import { useUpdateIdioma } from '../../features/auth/api/update-preferencias';
 import { TotpSettingsButton } from '../../features/auth/components/totp-settings';
 import { CertificateWarning } from '../../features/certificados/components/certificate-warning';
-import { EnablePushButton } from '../../features/push/components/enable-push-button';
+import { AvisosBell } from '../../features/avisos/components/avisos-bell';
 import { setUpPushAfterLogin } from '../../features/push/push-setup';
 import { isApiRequestError } from '../../lib/api-client';
 import { loginPaths, type Portal } from '../../lib/portal';
 import { PortalContext, type PortalContextValue } from '../../lib/portal-context';
-import { clearPushId } from '../../lib/storage';
+import { clearPushId, takeLoginLanguage } from '../../lib/storage';
 import { clearOfflineData } from '../../lib/offline-data';
 import { accessIdParam, hasAccessToken } from '../guard';
 import type { NavItem } from '../navigation';
@@ -55,6 +56,14 @@ import { useCurrentRouteHandle } from './root-layout';
 import { ErrorAlert } from '../../components/error-alert';
 
 const NAVBAR_ID = 'portal-navigation';
+
+// Shown only in the notice centre's preferences (itself loaded on first use): not in the shell's
+// chunk, which every portal page downloads (issue 21).
+const PushOptIn = lazy(() =>
+  import('../../features/push/components/push-opt-in').then((module) => ({
+    default: module.PushOptIn,
+  })),
+);
 
 /** Sessions whose push set-up already ran in this tab: once per login, not per page. */
 const pushSetUpFor = new Set<string>();
@@ -154,16 +163,30 @@ function SignedInShell({ portal, navigation, linkSession, accessSuffix = '' }: S
   const saveIdioma = useUpdateIdioma();
 
   // Issue 20 point 7: the user's language comes with the session (a login on another device
-  // brings it back); a `?lang=` in the address wins for that visit.
+  // brings it back); a `?lang=` in the address wins for that visit; a language chosen on the
+  // login page just before is newer than the session's and becomes the user's.
   const sessionIdioma = session?.idioma;
+  const signedIn = session?.success === 1;
   useEffect(() => {
-    if (!sessionIdioma || new URLSearchParams(search).has('lang')) return;
+    if (!signedIn || new URLSearchParams(search).has('lang')) return;
+    const chosenAtLogin = takeLoginLanguage();
+    if (
+      !viaLink &&
+      chosenAtLogin !== undefined &&
+      isSupportedLanguage(chosenAtLogin) &&
+      chosenAtLogin !== sessionIdioma
+    ) {
+      // The page already shows it (this browser remembers it): keep it for the user too.
+      languageChosen(chosenAtLogin);
+      return;
+    }
+    if (!sessionIdioma) return;
     void chooseLanguage(sessionIdioma).catch((error: unknown) => {
       console.warn('No se ha podido cargar el idioma', sessionIdioma, error);
     });
-    // Only when the session's language changes, not on every navigation.
+    // Only when the session or its language changes, not on every navigation.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [sessionIdioma]);
+  }, [signedIn, sessionIdioma]);
 
   /** The switcher's choice, kept for the user (an access link has none: this browser only). */
   function languageChosen(idioma: Idioma) {
@@ -277,7 +300,15 @@ function SignedInShell({ portal, navigation, linkSession, accessSuffix = '' }: S
               <Box visibleFrom="sm">
                 <LanguageMenu onChosen={languageChosen} />
               </Box>
-              {!viaLink && <EnablePushButton portal={portal} />}
+              {!viaLink && session?.success === 1 && (
+                <AvisosBell
+                  pushPanel={
+                    <Suspense fallback={null}>
+                      <PushOptIn portal={portal} />
+                    </Suspense>
+                  }
+                />
+              )}
               {!viaLink && <TotpSettingsButton />}
               {!viaLink && (
                 <>

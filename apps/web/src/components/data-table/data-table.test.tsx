@@ -52,6 +52,27 @@ function FilasTable(
   );
 }
 
+/** Three selectable rows whose selection is kept as a page keeps it. */
+function SelectableFilas({
+  onChange,
+  selectionAction,
+}: Pick<DataTableProps<Fila>, 'selectionAction'> & { onChange?: (ids: string[]) => void }) {
+  const [ids, setIds] = useState<string[]>([]);
+  return (
+    <FilasTable
+      data={filas.slice(0, 3)}
+      getRowLabel={(f) => f.nombre}
+      selectable
+      selectedIds={ids}
+      onSelectionChange={(next) => {
+        onChange?.(next);
+        setIds(next);
+      }}
+      selectionAction={selectionAction}
+    />
+  );
+}
+
 describe('DataTable', () => {
   it('keeps the DOM small for 10,000 rows (virtualised) and says how many rows there are', () => {
     const { container } = renderTable(
@@ -83,22 +104,7 @@ describe('DataTable', () => {
 
   it('selects rows with their checkboxes and with "select all"', () => {
     const onChange = vi.fn();
-    function Harness() {
-      const [ids, setIds] = useState<string[]>([]);
-      return (
-        <FilasTable
-          data={filas.slice(0, 3)}
-          getRowLabel={(f) => f.nombre}
-          selectable
-          selectedIds={ids}
-          onSelectionChange={(next) => {
-            onChange(next);
-            setIds(next);
-          }}
-        />
-      );
-    }
-    renderTable(<Harness />);
+    renderTable(<SelectableFilas onChange={onChange} />);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar Fila 2' }));
     expect(onChange).toHaveBeenLastCalledWith(['2']);
     expect(screen.getByRole('checkbox', { name: 'Seleccionar Fila 2' })).toBeChecked();
@@ -313,24 +319,10 @@ describe('DataTable on a phone (issue 20 point 3)', () => {
     }));
   }
 
-  function SelectHarness() {
-    const [ids, setIds] = useState<string[]>([]);
-    return (
-      <FilasTable
-        data={filas.slice(0, 3)}
-        getRowLabel={(f) => f.nombre}
-        selectable
-        selectedIds={ids}
-        onSelectionChange={setIds}
-        selectionAction={<button type="button">Subir factura</button>}
-      />
-    );
-  }
-
   it('selects a card by tapping it, and its checkbox toggles it only once', async () => {
     asPhone();
     const user = userEvent.setup();
-    renderTable(<SelectHarness />);
+    renderTable(<SelectableFilas selectionAction={<button type="button">Subir factura</button>} />);
     const list = await screen.findByRole('list', { name: 'Filas' });
     const card = within(list).getByRole('listitem', { name: 'Fila 2' });
     await user.click(within(card).getByText('Importe:'));
@@ -345,7 +337,7 @@ describe('DataTable on a phone (issue 20 point 3)', () => {
   it('holds the action on the checked cards in a bar at the bottom while some are checked', async () => {
     asPhone();
     const user = userEvent.setup();
-    renderTable(<SelectHarness />);
+    renderTable(<SelectableFilas selectionAction={<button type="button">Subir factura</button>} />);
     const list = await screen.findByRole('list', { name: 'Filas' });
     const action = () => screen.getByRole('button', { name: 'Subir factura' });
     const barOf = (element: HTMLElement) => element.parentElement!;

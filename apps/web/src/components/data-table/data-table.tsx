@@ -49,6 +49,11 @@ export interface DataTableColumn<T> {
   /** Keep the column visible at the right edge while the table scrolls sideways (actions). */
   stickyEnd?: boolean;
   /**
+   * Free text (places, positions, notes) wraps at spaces inside the column instead of widening
+   * the table, so the columns chosen for a width fit whatever the rows hold.
+   */
+  wrap?: boolean;
+  /**
    * By default, show the column in the table only on screens at least this wide (`xl` 1408 px,
    * `xxl` 1600 px), so the key columns fit beside it; phone cards show it. The user's own choice
    * ("Columnas") overrides this at every width.
@@ -135,6 +140,7 @@ function cellClass<T>(
   return [
     base,
     column.stickyEnd && classes.stickyEnd,
+    column.wrap && classes.wrap,
     !chosen && column.showFrom === 'xl' && classes.fromXl,
     !chosen && column.showFrom === 'xxl' && classes.fromXxl,
   ]

@@ -8,11 +8,8 @@ import type { MapLibreMapProps } from './maplibre-map';
 import type { MapMarker } from './types';
 
 // Never load Google's script in tests: the lazy map "fails" as soon as it mounts.
-vi.mock('./google-map', () => ({
-  GoogleMap: ({ onFailed }: { onFailed: () => void }) => {
-    useEffect(() => onFailed(), [onFailed]);
-    return null;
-  },
+vi.mock('./google-map', async () => ({
+  GoogleMap: (await import('../../test/map-stand-ins')).FailingGoogleMap,
 }));
 
 // jsdom has no WebGL: a stand-in shows what the offline map was asked to draw, and a label of

@@ -4,69 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, json, mockApi, sentBodies } from '../../test/render';
 import { STORAGE_KEY } from '../i18n';
 import FirmarPage from './firmar-page';
-import { canvasDePrueba, trazar } from './test-canvas';
-
-const HASH = 'd'.repeat(64);
-const NOTA = {
-  numero: 'T1-1',
-  remitente: {
-    nombre: 'Conservas del Ebro S.A.',
-    cif: null,
-    direccion: null,
-    cp: null,
-    poblacion: 'Zaragoza',
-    pais_iso: 'ES',
-  },
-  destinatario: {
-    nombre: 'Mercavalencia',
-    cif: null,
-    direccion: null,
-    cp: null,
-    poblacion: 'Valencia',
-    pais_iso: 'ES',
-  },
-  lugar_entrega: { direccion: null, cp: null, poblacion: 'Valencia', pais_iso: 'ES', fecha: null },
-  lugar_carga: { direccion: null, cp: null, poblacion: 'Madrid', pais_iso: 'ES', fecha: null },
-  documentos_anexos: null,
-  mercancias: [
-    {
-      marcas: null,
-      bultos: 24,
-      embalaje: null,
-      naturaleza: 'Conservas',
-      numero_estadistico: null,
-      peso_bruto_kg: 12000,
-      volumen_m3: null,
-    },
-  ],
-  instrucciones_remitente: null,
-  forma_pago: null,
-  reembolso: null,
-  transportista: {
-    nombre: 'Transportes Demo',
-    cif: null,
-    direccion: null,
-    cp: null,
-    poblacion: null,
-    pais_iso: null,
-    matricula: null,
-    conductor: null,
-  },
-  porteadores_sucesivos: [],
-  reservas_transportista: null,
-  estipulaciones: null,
-  establecido_en: { lugar: 'Madrid', fecha: null },
-  referencias: { transporte: 'T1', subpartida: 1, partida: null },
-};
-const PARA_FIRMAR = {
-  rol: 'destinatario',
-  numero: 'T1-1',
-  version: 1,
-  documento_sha256: HASH,
-  contenido: NOTA,
-  firmas: [{ rol: 'remitente', nombre: 'Luis Pérez', firmado_at: '2026-11-27T09:00:00.000Z' }],
-  expires_at: '2026-11-28T09:00:00.000Z',
-};
+import { canvasDePrueba, firmarComo, marcarReservas } from './test-canvas';
+import { HASH, PARA_FIRMAR } from './test-nota';
 
 beforeEach(() => localStorage.setItem(STORAGE_KEY, 'es'));
 afterEach(() => {
@@ -151,16 +90,8 @@ describe('the contactless signer’s page', () => {
     expect(screen.getByText(/^Remitente: Firmado por Luis Pérez el /)).toBeInTheDocument();
 
     const form = screen.getByRole('form', { name: 'Firma: Destinatario' });
-    await user.type(within(form).getByLabelText('Nombre y apellidos de quien firma'), 'Ana Gómez');
-    trazar(within(form).getByRole('img', { name: 'Recuadro de firma' }), [
-      [30, 50],
-      [120, 90],
-    ]);
-    await user.click(
-      within(form).getByRole('checkbox', {
-        name: 'Firmar con reservas (daños, bultos que faltan…)',
-      }),
-    );
+    await firmarComo(user, form, 'Ana Gómez');
+    await marcarReservas(user, form);
     const firmar = within(form).getByRole('button', { name: 'Firmar' });
     // With reservations ticked, their text is required.
     expect(firmar).toBeDisabled();
@@ -187,11 +118,7 @@ describe('the contactless signer’s page', () => {
     });
     open('#tok');
     const form = await screen.findByRole('form', { name: 'Firma: Remitente' });
-    await user.type(within(form).getByLabelText('Nombre y apellidos de quien firma'), 'Luis');
-    trazar(within(form).getByRole('img', { name: 'Recuadro de firma' }), [
-      [30, 50],
-      [120, 90],
-    ]);
+    await firmarComo(user, form, 'Luis');
     fireEvent.submit(form);
     expect(
       await screen.findByRole('heading', { name: 'Este enlace ya se ha usado para firmar.' }),

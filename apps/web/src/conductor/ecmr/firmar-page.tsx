@@ -6,26 +6,10 @@ import {
   uploadEcmrFotoRemota,
 } from '@extranet/contracts/ecmr/endpoints';
 import { useCallback, useEffect, useState } from 'react';
-import { call, ConductorApiError } from '../api';
-import { LanguageSelect } from '../language-select';
+import { call } from '../api';
+import { Cabecera } from '../cabecera';
 import { type T, useTexts } from '../use-texts';
-import { FirmaForm } from './firma-form';
-import { cuerpoDeFirma, fechaHora } from './firmar';
-import { NotaEcmr } from './nota-ecmr';
-
-/** Why a link or code cannot be used, from the server's error code. */
-type Motivo = 'usado' | 'firmado' | 'caducado' | 'invalido' | 'otro';
-
-export function motivoDe(error: unknown): { motivo: Motivo; message: string } {
-  const message = error instanceof Error ? error.message : String(error);
-  if (!(error instanceof ConductorApiError)) return { motivo: 'otro', message };
-  if (error.code === 'LINK_USED' || error.code === 'CODE_USED') return { motivo: 'usado', message };
-  // The signer's role signed meanwhile another way: nothing left to do with this link.
-  if (error.code === 'ALREADY_SIGNED') return { motivo: 'firmado', message };
-  if (error.code === 'LINK_EXPIRED') return { motivo: 'caducado', message };
-  if (error.status === 404) return { motivo: 'invalido', message };
-  return { motivo: 'otro', message };
-}
+import { FirmaRemota, FirmaTerminada, type Motivo, motivoDe } from './firma-remota';
 
 type Estado =
   | { tipo: 'codigo' }
@@ -80,10 +64,7 @@ export default function FirmarPage() {
 
   return (
     <main>
-      <header className="bar">
-        <h1>{t('signTitle')}</h1>
-        <LanguageSelect label={t('language')} language={language} onChange={choose} />
-      </header>
+      <Cabecera titulo={t('signTitle')} language={language} choose={choose} t={t} />
       {estado.tipo === 'codigo' && (
         <CodigoForm
           t={t}
@@ -116,39 +97,21 @@ export default function FirmarPage() {
         </div>
       )}
       {estado.tipo === 'firmar' && (
-        <Firmar
+        <FirmaRemota
           nota={estado.nota}
           t={t}
           language={language}
-          onSign={async (firma) => {
-            const body = await cuerpoDeFirma(firma, estado.nota.documento_sha256, {
-              definition: uploadEcmrFotoRemota,
-              input: { params: { token } },
-            });
-            try {
-              const nota = await call(signEcmrRemoto, { params: { token }, body });
-              setEstado({ tipo: 'hecho', nota, nombre: firma.nombre });
-            } catch (error) {
-              const { motivo } = motivoDe(error);
-              // Spent or expired meanwhile: say so; a changed note: show the new one.
-              if (motivo === 'usado' || motivo === 'firmado' || motivo === 'caducado') {
-                setEstado({ tipo: 'error', ...motivoDe(error) });
-                return;
-              }
-              if (error instanceof ConductorApiError && error.code === 'ECMR_CHANGED') {
-                cargar(token);
-              }
-              throw error;
-            }
-          }}
+          subirFoto={{ definition: uploadEcmrFotoRemota, input: { params: { token } } }}
+          firmar={(body) => call(signEcmrRemoto, { params: { token }, body })}
+          onFirmada={(nota, nombre) => setEstado({ tipo: 'hecho', nota, nombre })}
+          onSinFirma={(error) => setEstado({ tipo: 'error', ...motivoDe(error) })}
+          onCambiada={() => cargar(token)}
         />
       )}
       {estado.tipo === 'hecho' && (
-        <div className="card on" role="status">
-          <h2 className="ok">{t('signDone', { numero: estado.nota.numero })}</h2>
-          <p>{t('ecmrThanks', { name: estado.nombre })}</p>
+        <FirmaTerminada numero={estado.nota.numero} nombre={estado.nombre} t={t}>
           <p className="muted">{t('signDoneExplain')}</p>
-        </div>
+        </FirmaTerminada>
       )}
     </main>
   );
@@ -202,46 +165,5 @@ function CodigoForm({ t, onToken }: { t: T; onToken: (token: string) => void }) 
         {t('signCodeSubmit')}
       </button>
     </form>
-  );
-}
-
-function Firmar({
-  nota,
-  t,
-  language,
-  onSign,
-}: {
-  nota: EcmrParaFirmar;
-  t: T;
-  language: string;
-  onSign: Parameters<typeof FirmaForm>[0]['onSign'];
-}) {
-  const hora = (iso: string) => fechaHora(language, iso);
-  return (
-    <>
-      <p>{t(`signIntro_${nota.rol}`, { numero: nota.numero })}</p>
-      <p className="muted">{t('ecmrExpires', { time: hora(nota.expires_at) })}</p>
-      <section className="card" aria-labelledby="nota-title">
-        <h2 id="nota-title">{t('ecmrFor', { numero: nota.numero })}</h2>
-        <NotaEcmr nota={nota.contenido} t={t} language={language} />
-        {nota.firmas.length > 0 && (
-          <>
-            <h3>{t('signAlreadySigned')}</h3>
-            <ul>
-              {nota.firmas.map((firma) => (
-                <li key={`${firma.rol}-${firma.firmado_at}`}>
-                  {t(`ecmrRole_${firma.rol}`)}:{' '}
-                  {t('ecmrSignedBy', { name: firma.nombre, time: hora(firma.firmado_at) })}
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-      </section>
-      <section className="card" aria-labelledby="firma-title">
-        <h2 id="firma-title">{t('ecmrSignAs', { role: t(`ecmrRole_${nota.rol}`) })}</h2>
-        <FirmaForm rol={nota.rol} t={t} onSign={onSign} />
-      </section>
-    </>
   );
 }

@@ -1,4 +1,5 @@
-import { fireEvent } from '@testing-library/react';
+import { fireEvent, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { vi } from 'vitest';
 
 /*
@@ -58,4 +59,20 @@ export function trazar(canvas: Element, points: Array<[number, number]>, pointer
   fireEvent.pointerDown(canvas, { clientX: first![0], clientY: first![1], pointerId });
   for (const [x, y] of rest) fireEvent.pointerMove(canvas, { clientX: x, clientY: y, pointerId });
   fireEvent.pointerUp(canvas, { pointerId });
+}
+
+/** Fills a signature form as `nombre`: types the signer's name and draws one stroke on the pad. */
+export async function firmarComo(user: UserEvent, form: HTMLElement, nombre: string) {
+  await user.type(within(form).getByLabelText('Nombre y apellidos de quien firma'), nombre);
+  trazar(within(form).getByRole('img', { name: 'Recuadro de firma' }), [
+    [30, 50],
+    [120, 90],
+  ]);
+}
+
+/** Ticks "Firmar con reservas" in the consignee's signature form. */
+export async function marcarReservas(user: UserEvent, form: HTMLElement) {
+  await user.click(
+    within(form).getByRole('checkbox', { name: 'Firmar con reservas (daños, bultos que faltan…)' }),
+  );
 }

@@ -1,9 +1,7 @@
 import { cargaEjemplo } from '@extranet/contracts/integracion/cargas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../../app.js';
-import { buildTestApp } from '../../../test/app.js';
-import { testDatabases, type TestDatabaseHandle } from '../../../test/databases.js';
-import { erpCaller } from '../../../test/integracion.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../../../test/databases.js';
+import { erpCaller, useErpApp } from '../../../test/integracion.js';
 import { createProveedorConUsuario } from '../../../test/proveedores.js';
 import { signedIn } from '../../../test/session.js';
 import { createApiKey } from '../../api-keys/service.js';
@@ -29,33 +27,24 @@ interface Carrier {
 }
 
 describe.each(testDatabases())('API de integración: cargas ($name)', ({ open }) => {
-  let handle: TestDatabaseHandle;
-  let app: App;
-  let key: string;
+  const erp = useErpApp(open, ['cargas:write']);
   let transportesOnlyKey: string;
   let a: Carrier;
   let b: Carrier;
   let c: Carrier;
 
   beforeAll(async () => {
-    handle = await open();
-    app = await buildTestApp(handle);
-    key = (await createApiKey(app.db, { nombre: 'ERP', scopes: ['cargas:write'] })).key;
     transportesOnlyKey = (
-      await createApiKey(app.db, { nombre: 'TMS', scopes: ['transportes:write'] })
+      await createApiKey(erp.app.db, { nombre: 'TMS', scopes: ['transportes:write'] })
     ).key;
-    a = await createProveedorConUsuario(handle.db);
-    b = await createProveedorConUsuario(handle.db);
-    c = await createProveedorConUsuario(handle.db);
+    a = await createProveedorConUsuario(erp.handle.db);
+    b = await createProveedorConUsuario(erp.handle.db);
+    c = await createProveedorConUsuario(erp.handle.db);
   }, 60_000);
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
-  });
 
   const call = erpCaller(
-    () => app,
-    () => key,
+    () => erp.app,
+    () => erp.key,
   );
 
   const adjudicar = (referencia: string, ofertaId: number, idempotencyKey?: string) =>
@@ -67,7 +56,7 @@ describe.each(testDatabases())('API de integración: cargas ($name)', ({ open })
     );
 
   const cargaPorRef = (referencia: string) =>
-    handle.db
+    erp.handle.db
       .selectFrom('cargas')
       .selectAll()
       .where('referencia', '=', referencia)
@@ -79,7 +68,7 @@ describe.each(testDatabases())('API de integración: cargas ($name)', ({ open })
     precio: number,
     estado: 'pendiente' | 'retirada' = 'pendiente',
   ) {
-    const row = await handle.db
+    const row = await erp.handle.db
       .insertInto('ofertas')
       .values({
         carga_id: cargaId,
@@ -96,7 +85,7 @@ describe.each(testDatabases())('API de integración: cargas ($name)', ({ open })
   const estadosDe = async (ids: number[]) =>
     Object.fromEntries(
       (
-        await handle.db
+        await erp.handle.db
           .selectFrom('ofertas')
           .select(['id', 'estado'])
           .where('id', 'in', ids)
@@ -113,7 +102,7 @@ describe.each(testDatabases())('API de integración: cargas ($name)', ({ open })
   }
 
   async function ultimoEvento(): Promise<number> {
-    const row = await handle.db
+    const row = await erp.handle.db
       .selectFrom('eventos')
       .select((eb) => eb.fn.max('id').as('id'))
       .executeTakeFirst();
@@ -122,14 +111,14 @@ describe.each(testDatabases())('API de integración: cargas ($name)', ({ open })
 
   /** The events recorded after `desde`, with their deliveries. */
   async function eventosDesde(desde: number) {
-    const eventos = await handle.db
+    const eventos = await erp.handle.db
       .selectFrom('eventos')
       .select(['id', 'tipo', 'payload'])
       .where('id', '>', desde)
       .orderBy('id')
       .execute();
     const entregas = eventos.length
-      ? await handle.db
+      ? await erp.handle.db
           .selectFrom('entregas')
           .select(['evento_id', 'canal', 'destino'])
           .where(
@@ -154,8 +143,28 @@ describe.each(testDatabases())('API de integración: cargas ($name)', ({ open })
     `push usuario:${carrier.usuarioId}`,
   ];
 
+  /** The event that tells a carrier of its offer on a Zaragoza → Lyon load, with its notices. */
+  const eventoOferta = (
+    tipo: 'oferta.aceptada' | 'oferta.rechazada',
+    oferta: { id: number; cargaId: number; referencia: string; precioCentimos: number },
+    carrier: Carrier,
+  ) => ({
+    tipo,
+    payload: {
+      oferta_id: oferta.id,
+      carga_id: oferta.cargaId,
+      proveedor_id: carrier.proveedorId,
+      referencia: oferta.referencia,
+      origen_poblacion: 'Zaragoza',
+      destino_poblacion: 'Lyon',
+      fecha_carga: '2026-11-25',
+      precio_centimos: oferta.precioCentimos,
+    },
+    entregas: avisos(carrier),
+  });
+
   it('documentadas en OpenAPI con resumen y ejemplo', async () => {
-    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const doc = (await erp.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     const put = doc.paths['/api/integration/v1/cargas'].put;
     const post = doc.paths['/api/integration/v1/cargas/{referencia}/adjudicacion'].post;
     for (const op of [put, post]) {
@@ -227,7 +236,7 @@ describe.each(testDatabases())('API de integración: cargas ($name)', ({ open })
         estado: 'cerrada',
       });
 
-      const browser = await signedIn(app, a.email, { portal: 'proveedores' });
+      const browser = await signedIn(erp.app, a.email, { portal: 'proveedores' });
       const list = await browser.get('/api/proveedores/cargas?limit=200');
       expect(list.statusCode).toBe(200);
       const refs = list
@@ -324,20 +333,11 @@ describe.each(testDatabases())('API de integración: cargas ($name)', ({ open })
       });
       const eventos = await eventosDesde(desde);
       expect(eventos).toEqual([
-        {
-          tipo: 'oferta.rechazada',
-          payload: {
-            oferta_id: ofertaA,
-            carga_id: id,
-            proveedor_id: a.proveedorId,
-            referencia,
-            origen_poblacion: 'Zaragoza',
-            destino_poblacion: 'Lyon',
-            fecha_carga: '2026-11-25',
-            precio_centimos: 140000,
-          },
-          entregas: avisos(a),
-        },
+        eventoOferta(
+          'oferta.rechazada',
+          { id: ofertaA, cargaId: id, referencia, precioCentimos: 140000 },
+          a,
+        ),
         {
           tipo: 'oferta.rechazada',
           payload: expect.objectContaining({ oferta_id: ofertaB, proveedor_id: b.proveedorId }),
@@ -388,20 +388,11 @@ describe.each(testDatabases())('API de integración: cargas ($name)', ({ open })
       });
       const eventos = await eventosDesde(desde);
       expect(eventos).toEqual([
-        {
-          tipo: 'oferta.aceptada',
-          payload: {
-            oferta_id: ganadora,
-            carga_id: id,
-            proveedor_id: a.proveedorId,
-            referencia,
-            origen_poblacion: 'Zaragoza',
-            destino_poblacion: 'Lyon',
-            fecha_carga: '2026-11-25',
-            precio_centimos: 139000,
-          },
-          entregas: avisos(a),
-        },
+        eventoOferta(
+          'oferta.aceptada',
+          { id: ganadora, cargaId: id, referencia, precioCentimos: 139000 },
+          a,
+        ),
         {
           tipo: 'oferta.rechazada',
           payload: expect.objectContaining({
@@ -420,7 +411,7 @@ describe.each(testDatabases())('API de integración: cargas ($name)', ({ open })
       expect(await eventosDesde(desde)).toHaveLength(2);
 
       // The winner's portal shows its offer accepted; the load has left the exchange.
-      const browser = await signedIn(app, a.email, { portal: 'proveedores' });
+      const browser = await signedIn(erp.app, a.email, { portal: 'proveedores' });
       const mias = await browser.get('/api/proveedores/ofertas?estado=aceptada');
       expect(mias.statusCode).toBe(200);
       expect(mias.json().items.map((o: { id: number }) => o.id)).toContain(ganadora);
@@ -495,7 +486,7 @@ describe.each(testDatabases())('API de integración: cargas ($name)', ({ open })
 
       const anulada = await cargaAbierta('ERR');
       const tarde = await oferta(anulada.id, a, 100000);
-      await handle.db
+      await erp.handle.db
         .updateTable('cargas')
         .set({ estado: 'anulada' })
         .where('id', '=', anulada.id)
@@ -515,7 +506,7 @@ describe.each(testDatabases())('API de integración: cargas ($name)', ({ open })
       const perdedora = await oferta(id, b, 110000);
       // A webhook whose event list is not JSON makes recordEvent throw, after the offers and
       // the load were already updated in the transaction.
-      const webhook = await handle.db
+      const webhook = await erp.handle.db
         .insertInto('webhooks')
         .values({ url: 'http://127.0.0.1:9/roto', secret: 's', tipos: 'no es json' })
         .returning('id')
@@ -525,7 +516,7 @@ describe.each(testDatabases())('API de integración: cargas ($name)', ({ open })
         const res = await adjudicar(referencia, ganadora);
         expect(res.statusCode).toBe(500);
       } finally {
-        await handle.db.deleteFrom('webhooks').where('id', '=', webhook.id).execute();
+        await erp.handle.db.deleteFrom('webhooks').where('id', '=', webhook.id).execute();
       }
       expect(await estadosDe([ganadora, perdedora])).toEqual({
         [ganadora]: 'pendiente',
@@ -536,7 +527,7 @@ describe.each(testDatabases())('API de integración: cargas ($name)', ({ open })
         proveedor_asignado_id: null,
       });
       expect(await eventosDesde(desde)).toEqual([]);
-      const entregas = await handle.db
+      const entregas = await erp.handle.db
         .selectFrom('entregas')
         .select('id')
         .where('evento_id', '>', desde)

@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { CargaEstado, Database } from '../../../db/database.js';
 import { clock } from '../../../lib/clock.js';
 import { recordEvent } from '../../../outbox/events.js';
+import { avisarBusquedas } from '../../cargas/busquedas.js';
 import { HttpError } from '../../../lib/http-error.js';
 import { batchValidationError } from '../service.js';
 import {
@@ -67,6 +68,13 @@ export async function upsertCargasLote(db: Db, lote: LoteCargas): Promise<Result
   if (anuladas.length > 0) {
     await avisarRechazos(db, await rechazarPendientes(db, anuladas, now));
   }
+  // Loads new on the exchange (created open, or re-opened) reach the saved searches they match
+  // (issue 20 point 2); a load told once for a search is not told again.
+  const abiertas = rows
+    .filter((c) => c.estado === 'abierta' && antes.get(c.referencia)?.estado !== 'abierta')
+    .map((c) => after.get(c.referencia))
+    .filter((id): id is number => id !== undefined);
+  await avisarBusquedas(db, abiertas);
   const items = keys.map((referencia) => {
     const id = after.get(referencia);
     if (id === undefined) throw new Error(`upsert sin id para ${referencia}`);

@@ -11,7 +11,7 @@ import { clock } from '../../../lib/clock.js';
 import { HttpError } from '../../../lib/http-error.js';
 import type { ReceivedUpload } from '../../../storage/receive-upload.js';
 import { insertArchivo } from '../../archivos/repository.js';
-import { batchValidationError } from '../service.js';
+import { batchValidationError, resultado } from '../service.js';
 import { pdfNombre } from '../facturas/pdf-body.js';
 import {
   deleteCertificados,
@@ -130,13 +130,7 @@ export async function upsertPrevencionDocumentosLote(
     })),
     clock.now().toISOString(),
   );
-  const items = keys.map((erp_id) => {
-    const id = after.get(erp_id);
-    if (id === undefined) throw new Error(`upsert sin id para ${erp_id}`);
-    return { erp_id, id, creado: !before.has(erp_id) };
-  });
-  const creados = items.filter((i) => i.creado).length;
-  return { creados, actualizados: items.length - creados, items };
+  return resultado(keys, before, after);
 }
 
 /**

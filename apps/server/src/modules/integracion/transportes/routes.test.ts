@@ -1,9 +1,7 @@
 import { transporteEjemplo } from '@extranet/contracts/integracion/transportes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../../app.js';
-import { buildTestApp } from '../../../test/app.js';
-import { testDatabases, type TestDatabaseHandle } from '../../../test/databases.js';
-import { erpCaller } from '../../../test/integracion.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../../../test/databases.js';
+import { erpCaller, useErpApp } from '../../../test/integracion.js';
 import { createProveedorConUsuario } from '../../../test/proveedores.js';
 import type { TestBrowser } from '../../../test/session.js';
 import { signedIn } from '../../../test/session.js';
@@ -53,9 +51,12 @@ interface Detalle {
 }
 
 describe.each(testDatabases())('API de integración: transportes ($name)', ({ open }) => {
-  let handle: TestDatabaseHandle;
-  let app: App;
-  let key: string;
+  const erp = useErpApp(open, [
+    'clientes:write',
+    'portes:write',
+    'cargas:write',
+    'transportes:write',
+  ]);
   let cargasOnlyKey: string;
   let a: { proveedorId: number; email: string };
   let b: { proveedorId: number; email: string };
@@ -63,29 +64,22 @@ describe.each(testDatabases())('API de integración: transportes ($name)', ({ op
   let portalB: TestBrowser;
 
   beforeAll(async () => {
-    handle = await open();
-    app = await buildTestApp(handle);
-    key = (
-      await createApiKey(app.db, {
-        nombre: 'ERP',
-        scopes: ['clientes:write', 'portes:write', 'cargas:write', 'transportes:write'],
-      })
-    ).key;
-    cargasOnlyKey = (await createApiKey(app.db, { nombre: 'Bolsa', scopes: ['cargas:write'] })).key;
-    a = await createProveedorConUsuario(handle.db);
-    b = await createProveedorConUsuario(handle.db);
+    cargasOnlyKey = (await createApiKey(erp.app.db, { nombre: 'Bolsa', scopes: ['cargas:write'] }))
+      .key;
+    a = await createProveedorConUsuario(erp.handle.db);
+    b = await createProveedorConUsuario(erp.handle.db);
     for (const [carrier, erpId] of [
       [a, 'PA'],
       [b, 'PB'],
     ] as const) {
-      await handle.db
+      await erp.handle.db
         .updateTable('proveedores')
         .set({ erp_id: erpId })
         .where('id', '=', carrier.proveedorId)
         .execute();
     }
-    portalA = await signedIn(app, a.email, { portal: 'proveedores' });
-    portalB = await signedIn(app, b.email, { portal: 'proveedores' });
+    portalA = await signedIn(erp.app, a.email, { portal: 'proveedores' });
+    portalB = await signedIn(erp.app, b.email, { portal: 'proveedores' });
 
     const setup = [
       call('PUT', `${V1}/clientes`, {
@@ -130,20 +124,20 @@ describe.each(testDatabases())('API de integración: transportes ($name)', ({ op
     });
     expect(portes.statusCode).toBe(200);
   }, 60_000);
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
-  });
 
   const call = erpCaller(
-    () => app,
-    () => key,
+    () => erp.app,
+    () => erp.key,
   );
 
   const enviar = (...items: unknown[]) => call('PUT', `${V1}/transportes`, { items });
 
   const transportePorErp = (erpId: string) =>
-    handle.db.selectFrom('transportes').selectAll().where('erp_id', '=', erpId).executeTakeFirst();
+    erp.handle.db
+      .selectFrom('transportes')
+      .selectAll()
+      .where('erp_id', '=', erpId)
+      .executeTakeFirst();
 
   async function detalle(portal: TestBrowser, id: number) {
     const res = await portal.get(`/api/proveedores/transportes/${id}`);
@@ -161,7 +155,7 @@ describe.each(testDatabases())('API de integración: transportes ($name)', ({ op
   }
 
   it('documentada en OpenAPI con resumen y ejemplo', async () => {
-    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const doc = (await erp.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     const put = doc.paths['/api/integration/v1/transportes'].put;
     expect(put.tags).toEqual(['integracion']);
     expect(put.summary).toEqual(expect.any(String));
@@ -229,7 +223,7 @@ describe.each(testDatabases())('API de integración: transportes ($name)', ({ op
       [1, 'Lyon', null],
       [2, 'Villeurbanne', null],
     ]);
-    const porte = await handle.db
+    const porte = await erp.handle.db
       .selectFrom('subpartidas as s')
       .innerJoin('portes as p', 'p.id', 's.porte_id')
       .select('p.partida')

@@ -1,11 +1,9 @@
 import { usuarioEjemplo } from '@extranet/contracts/integracion/usuarios';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../../app.js';
-import { migrateToLatest } from '../../../db/migrate.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage } from '../../../mail/mailer.js';
-import { testConfig } from '../../../test/app.js';
-import { testDatabases, type TestDatabaseHandle } from '../../../test/databases.js';
-import { erpCaller, type ErpCallOptions } from '../../../test/integracion.js';
+import { buildTestApp } from '../../../test/app.js';
+import { testDatabases } from '../../../test/databases.js';
+import { erpCaller, type ErpCallOptions, useErpApp } from '../../../test/integracion.js';
 import { TestBrowser } from '../../../test/session.js';
 import { createApiKey } from '../../api-keys/service.js';
 import { NO_PASSWORD } from './repository.js';
@@ -36,28 +34,15 @@ const empresa = (erpId: string) => ({
 });
 
 describe.each(testDatabases())('API de integración: usuarios ($name)', ({ open }) => {
-  let handle: TestDatabaseHandle;
-  let app: App;
-  let key: string;
-  let clientesKey: string;
   const mails: MailMessage[] = [];
+  const erp = useErpApp(open, ['clientes:write', 'proveedores:write', 'usuarios:write'], (handle) =>
+    buildTestApp(handle, {}, { mailer: { send: async (m) => void mails.push(m) } }),
+  );
+  let clientesKey: string;
 
   beforeAll(async () => {
-    handle = await open();
-    await migrateToLatest(handle.db);
-    app = await buildApp({
-      config: testConfig(),
-      database: handle,
-      logger: false,
-      mailer: { send: async (m) => void mails.push(m) },
-    });
-    key = (
-      await createApiKey(app.db, {
-        nombre: 'ERP',
-        scopes: ['clientes:write', 'proveedores:write', 'usuarios:write'],
-      })
-    ).key;
-    clientesKey = (await createApiKey(app.db, { nombre: 'CRM', scopes: ['clientes:write'] })).key;
+    clientesKey = (await createApiKey(erp.app.db, { nombre: 'CRM', scopes: ['clientes:write'] }))
+      .key;
     for (const tabla of ['clientes', 'proveedores']) {
       const res = await put(`${V1}/${tabla}`, {
         items: tabla === 'clientes' ? [empresa('UC-1'), empresa('UC-2')] : [empresa('UP-1')],
@@ -65,23 +50,19 @@ describe.each(testDatabases())('API de integración: usuarios ($name)', ({ open 
       expect(res.statusCode).toBe(200);
     }
   }, 60_000);
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
-  });
 
   const call = erpCaller(
-    () => app,
-    () => key,
+    () => erp.app,
+    () => erp.key,
   );
   const put = (url: string, payload: unknown, options?: ErpCallOptions) =>
     call('PUT', url, payload, options);
 
   const fila = (erpId: string) =>
-    handle.db.selectFrom('usuarios').selectAll().where('erp_id', '=', erpId).executeTakeFirst();
+    erp.handle.db.selectFrom('usuarios').selectAll().where('erp_id', '=', erpId).executeTakeFirst();
   const vinculos = async (usuarioId: number) => ({
     clientes: (
-      await handle.db
+      await erp.handle.db
         .selectFrom('usuarios_clientes as l')
         .innerJoin('clientes as c', 'c.id', 'l.cliente_id')
         .select('c.erp_id')
@@ -90,14 +71,14 @@ describe.each(testDatabases())('API de integración: usuarios ($name)', ({ open 
         .execute()
     ).map((r) => r.erp_id),
     proveedores: (
-      await handle.db
+      await erp.handle.db
         .selectFrom('usuarios_proveedores as l')
         .innerJoin('proveedores as p', 'p.id', 'l.proveedor_id')
         .select('p.erp_id')
         .where('l.usuario_id', '=', usuarioId)
         .execute()
     ).map((r) => r.erp_id),
-    recursos: await handle.db
+    recursos: await erp.handle.db
       .selectFrom('recursos')
       .select(['portal', 'recurso', 'api', 'menu'])
       .where('usuario_id', '=', usuarioId)
@@ -107,7 +88,7 @@ describe.each(testDatabases())('API de integración: usuarios ($name)', ({ open 
   });
 
   it('aparece en el documento OpenAPI con resumen y ejemplo', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const res = await erp.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(res.statusCode).toBe(200);
     const put = res.json().paths['/api/integration/v1/usuarios'].put;
     expect(put.tags).toEqual(['integracion']);
@@ -179,13 +160,13 @@ describe.each(testDatabases())('API de integración: usuarios ($name)', ({ open 
 
     // Only U-1 asked for an invitation: one recovery e-mail, to its address (the outbox
     // sends it).
-    await app.outbox.runOnce();
+    await erp.app.outbox.runOnce();
     expect(mails.map((m) => m.to)).toEqual(['lucia@example.es']);
     const token = /nueva-clave\?portal=clientes#([A-Za-z0-9_-]+)/.exec(mails[0]!.text)?.[1];
     expect(token).toBeDefined();
 
     // No password works before the user chooses one with the link.
-    const browser = new TestBrowser(app);
+    const browser = new TestBrowser(erp.app);
     expect((await browser.login('lucia@example.es', { clave: NO_PASSWORD })).statusCode).not.toBe(
       200,
     );
@@ -288,7 +269,7 @@ describe.each(testDatabases())('API de integración: usuarios ($name)', ({ open 
   });
 
   it('adopta el usuario creado por un operador con el mismo e-mail y región', async () => {
-    const id = await crearUsuario(app.db, {
+    const id = await crearUsuario(erp.app.db, {
       region: 'es',
       email: 'operador@example.es',
       nombre: 'Hecho a mano',
@@ -304,11 +285,11 @@ describe.each(testDatabases())('API de integración: usuarios ($name)', ({ open 
   });
 
   it('desactivar cierra sus sesiones y revoca sus tokens de recordar', async () => {
-    const browser = new TestBrowser(app);
+    const browser = new TestBrowser(erp.app);
     const login = await browser.login('lucia@example.es', { clave: CLAVE });
     expect(login.statusCode).toBe(200);
     const u1 = (await fila('U-1'))!;
-    await handle.db
+    await erp.handle.db
       .insertInto('remember_tokens')
       .values({
         usuario_id: u1.id,
@@ -318,9 +299,9 @@ describe.each(testDatabases())('API de integración: usuarios ($name)', ({ open 
       })
       .execute();
     const sesiones = () =>
-      handle.db.selectFrom('sesiones').select('id').where('usuario_id', '=', u1.id).execute();
+      erp.handle.db.selectFrom('sesiones').select('id').where('usuario_id', '=', u1.id).execute();
     const vivos = () =>
-      handle.db
+      erp.handle.db
         .selectFrom('remember_tokens')
         .select('id')
         .where('usuario_id', '=', u1.id)
@@ -338,7 +319,7 @@ describe.each(testDatabases())('API de integración: usuarios ($name)', ({ open 
     expect(await sesiones()).toEqual([]);
     expect(await vivos()).toEqual([]);
     // An inactive user is never invited.
-    await app.outbox.runOnce();
+    await erp.app.outbox.runOnce();
     expect(mails).toEqual([]);
     expect((await browser.login('lucia@example.es', { clave: CLAVE })).statusCode).not.toBe(200);
   });
@@ -352,7 +333,7 @@ describe.each(testDatabases())('API de integración: usuarios ($name)', ({ open 
     expect(again.statusCode).toBe(200);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(first.json());
-    await app.outbox.runOnce();
+    await erp.app.outbox.runOnce();
     expect(mails.map((m) => m.to)).toEqual(['u-4@example.es']);
   });
 });

@@ -1,9 +1,10 @@
-import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFileOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { PageTitle } from '../../../components/page-title';
+import { SectionCard } from '../../../components/section-card';
 import { isApiRequestError } from '../../../lib/api-client';
 import { formatInteger } from '../../../lib/format';
 import { archivoDownloadUrl, useArchivoInfo } from '../api/get-archivo-info';
@@ -101,22 +102,13 @@ export function ArchivoPage() {
           </Group>
         </Paper>
         {preview && (
-          <Paper
-            withBorder
-            p="md"
-            radius="md"
-            component="section"
-            aria-labelledby="archivo-preview"
-          >
-            <Title order={2} size="h4" mb="sm" id="archivo-preview">
-              {t('archivo.vistaPrevia')}
-            </Title>
+          <SectionCard id="archivo-preview" title={t('archivo.vistaPrevia')}>
             <img
               src={url}
               alt={t('archivo.vistaPreviaDe', { nombre: archivo.nombre })}
               style={{ maxWidth: '100%', height: 'auto', display: 'block' }}
             />
-          </Paper>
+          </SectionCard>
         )}
       </Stack>
     );

@@ -2,24 +2,20 @@ import type { ClienteResumen, LoginResponse } from '@extranet/contracts/auth/log
 import { anonymousSession } from '@extranet/contracts/auth/session';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Portal } from '../../../lib/portal';
 import { readAfterLogin, saveAfterLogin, storageKey } from '../../../lib/storage';
 import {
   apiError,
-  clearInitialData,
   json,
   mockApi,
   renderRoute,
-  resetNotifications,
   sentBodies,
   setInitialRegions,
 } from '../../../test/render';
+import { EUROPA, ITALIA, withLoginPage } from '../../../test/login';
 import { takeHandedOverMenus } from '../login-handoff';
 import { LoginForm } from './login-form';
-
-const es = { codigo: 'es', nombre: 'Europa', activa: true } as const;
-const it_ = { codigo: 'it', nombre: 'Italia', activa: true } as const;
 
 const menus = [{ recurso: 'apiweb.clientes.tracking', api: '/x', menu: 1 }];
 
@@ -70,17 +66,7 @@ async function fillAndSubmit(
   await user.click(loginButton());
 }
 
-beforeEach(() => {
-  setInitialRegions([es, it_]);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  localStorage.clear();
-  clearInitialData();
-  resetNotifications();
-});
+withLoginPage([EUROPA, ITALIA]);
 
 describe('LoginForm fields (spec §2, §5)', () => {
   it('enables Login only when both e-mail and password are filled', async () => {
@@ -110,7 +96,7 @@ describe('LoginForm fields (spec §2, §5)', () => {
   });
 
   it('hides the region selector with a single active region', () => {
-    setInitialRegions([es]);
+    setInitialRegions([EUROPA]);
     renderForm();
     expect(screen.queryByLabelText('Región')).not.toBeInTheDocument();
   });

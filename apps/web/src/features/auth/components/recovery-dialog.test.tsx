@@ -2,23 +2,19 @@ import { RECOVERY_MARKER } from '@extranet/contracts/auth/login';
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { storageKey } from '../../../lib/storage';
 import {
   apiError,
-  clearInitialData,
   json,
   mockApi,
   renderRoute,
-  resetNotifications,
   sentBodies,
   setInitialRegions,
 } from '../../../test/render';
+import { EUROPA, ITALIA, withLoginPage } from '../../../test/login';
 import { LoginForm } from './login-form';
 import { RECOVERY_CLOSE_DELAY_MS, RECOVERY_FAILURE_AUTO_CLOSE_MS } from './recovery-dialog';
-
-const es = { codigo: 'es', nombre: 'Europa', activa: true } as const;
-const it_ = { codigo: 'it', nombre: 'Italia', activa: true } as const;
 
 function recoveryResponse(recoverEmailSent: boolean) {
   return { success: 0, clientes: [], proveedores: [], menus: [], recoverEmailSent };
@@ -31,16 +27,7 @@ async function openRecovery(user: ReturnType<typeof userEvent.setup>, typed = ''
   return screen.findByRole('dialog', { name: 'Recibir nueva contraseña' });
 }
 
-beforeEach(() => setInitialRegions([es]));
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  localStorage.clear();
-  clearInitialData();
-  resetNotifications();
-});
+withLoginPage([EUROPA]);
 
 describe('recovery dialog (spec §2, §4, §5, §8)', () => {
   it('prefills the e-mail, enables Enviar only with one, and offers Cancelar', async () => {
@@ -64,7 +51,7 @@ describe('recovery dialog (spec §2, §4, §5, §8)', () => {
   });
 
   it('shows the region selector with several regions and sends the marker as clave', async () => {
-    setInitialRegions([es, it_]);
+    setInitialRegions([EUROPA, ITALIA]);
     const fetchMock = mockApi({
       'POST /api/proveedores/login': () => json(200, recoveryResponse(false)),
     });

@@ -74,6 +74,7 @@ export function CargasTable<T extends CargaFila>(props: CargasTableProps<T>) {
       {
         id: 'origen',
         header: t('cargas.col.origen'),
+        wrap: true,
         cell: (c) => (
           <Lugar poblacion={c.origen_poblacion} cp={c.origen_cp} pais={c.origen_pais_iso} />
         ),
@@ -81,6 +82,7 @@ export function CargasTable<T extends CargaFila>(props: CargasTableProps<T>) {
       {
         id: 'destino',
         header: t('cargas.col.destino'),
+        wrap: true,
         cell: (c) => (
           <Lugar poblacion={c.destino_poblacion} cp={c.destino_cp} pais={c.destino_pais_iso} />
         ),

@@ -10,6 +10,7 @@ import {
   TestProviders,
   testQueryClient,
 } from '../../../test/render';
+import { testVehiculo } from '../../../test/vehiculos';
 import { OfertaModal, type OfertaModalTarget } from './oferta-modal';
 
 const carga = {
@@ -21,25 +22,7 @@ const carga = {
   precio_guia_centimos: 150000,
 };
 const vehiculos = {
-  items: [
-    {
-      id: 3,
-      matricula: '1234BCD',
-      tipo: 'lona',
-      capacidad_kg: 24000,
-      palets: 33,
-      conductor_nombre: 'Ana',
-      conductor_telefono: null,
-      disponible: true,
-      disponible_desde: null,
-      disponible_hasta: null,
-      activo: true,
-      ultima_lat: null,
-      ultima_lng: null,
-      ultima_poblacion: null,
-      ultima_posicion_at: null,
-    },
-  ],
+  items: [testVehiculo()],
   nextCursor: null,
 };
 

@@ -45,11 +45,13 @@ export function OfertasTable(props: OfertasTableProps) {
       {
         id: 'origen',
         header: t('cargas.col.origen'),
+        wrap: true,
         cell: (o) => <Lugar poblacion={o.carga.origen_poblacion} pais={o.carga.origen_pais_iso} />,
       },
       {
         id: 'destino',
         header: t('cargas.col.destino'),
+        wrap: true,
         cell: (o) => (
           <Lugar poblacion={o.carga.destino_poblacion} pais={o.carga.destino_pais_iso} />
         ),

@@ -1,15 +1,16 @@
 import type { CargaDescartada, CargaResumen, OfertaEstado } from '@extranet/contracts/cargas/carga';
 import type { Oferta } from '@extranet/contracts/cargas/oferta';
-import { supplierResources } from '@extranet/contracts/menus/menu';
-import { Tabs } from '@mantine/core';
+import { supplierResources } from '@extranet/contracts/menus/resources';
+import { Group, Loader, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { usePagedTable } from '../../../components/data-table/use-paged-table';
 import { PageTitle } from '../../../components/page-title';
 import { formatCents } from '../../../lib/format';
 import { findMenuEntry, usePortalContext } from '../../../lib/portal-context';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { useSearchParam } from '../../../lib/use-search-param';
 import { useDescartarCarga } from '../api/descartar-carga';
 import { useBloqueoOfertas } from '../api/get-bloqueo-ofertas';
@@ -19,12 +20,22 @@ import { useDescartados } from '../api/get-descartados';
 import { useOfertas } from '../api/get-ofertas';
 import { useRestaurarCarga } from '../api/restaurar-carga';
 import { useRetirarOferta } from '../api/retirar-oferta';
+import { useBusquedas } from '../api/busquedas';
+import { BusquedasGuardadas } from '../components/busquedas-guardadas';
 import { CargasFilters, FILTROS_INICIALES } from '../components/cargas-filters';
-import { CargasMapaView } from '../components/cargas-mapa';
 import { CargaAcciones, RestaurarButton } from '../components/carga-acciones';
 import { CargasTable, descartadaColumn, ofertaColumn } from '../components/cargas-table';
-import { OfertaModal, type OfertaModalTarget } from '../components/oferta-modal';
+import type { OfertaModalTarget } from '../components/oferta-modal';
 import { OfertasTable } from '../components/ofertas-table';
+
+// Loaded when first shown, not with the list (issue 21): the offer form (its number input and
+// form library) on "Ofertar", the map tab's code when the tab is chosen.
+const OfertaModal = lazy(() =>
+  import('../components/oferta-modal').then((module) => ({ default: module.OfertaModal })),
+);
+const CargasMapaView = lazy(() =>
+  import('../components/cargas-mapa').then((module) => ({ default: module.CargasMapaView })),
+);
 
 type Vista = 'disponibles' | 'ofertas' | 'descartadas' | 'mapa';
 // The shell's certificate warning (features/certificados) shows the reason on every supplier
@@ -55,6 +66,21 @@ export function CargasPage() {
   const vista = vistas.find((v) => v === pedida) ?? 'disponibles';
 
   const [filtros, setFiltros] = useState<CargasFiltros>(FILTROS_INICIALES);
+  // A saved search's notice links here with `?busqueda=<id>`: its filters are applied once
+  // (while rendering, as the list's filters are state), then the parameter leaves the address.
+  const [busquedaPedida, setBusquedaPedida] = useSearchParam('busqueda', '');
+  const busquedas = useBusquedas(busquedaPedida !== null);
+  const [aplicada, setAplicada] = useState<string | null>(null);
+  if (busquedaPedida !== aplicada && (busquedaPedida === null || busquedas.data)) {
+    setAplicada(busquedaPedida);
+    const busqueda = busquedas.data?.pages
+      .flatMap((page) => page.items)
+      .find((b) => String(b.id) === busquedaPedida);
+    if (busqueda) setFiltros({ orden: FILTROS_INICIALES.orden, ...busqueda.filtro });
+  }
+  useEffect(() => {
+    if (aplicada !== null) setBusquedaPedida(null);
+  }, [aplicada, setBusquedaPedida]);
   const [estadoOferta, setEstadoOferta] = useState<OfertaEstado | undefined>();
   const cargas = usePagedTable(useCargas(filtros));
   const ofertas = usePagedTable(useOfertas(estadoOferta, vista === 'ofertas'));
@@ -63,6 +89,7 @@ export function CargasPage() {
   const bloqueo = bloqueoQuery.data?.bloqueado ? (bloqueoQuery.data.motivo ?? '') : null;
 
   const [ofertaTarget, setOfertaTarget] = useState<OfertaModalTarget | null>(null);
+  const ofertaUsada = useOpenedOnce(ofertaTarget !== null);
   const [retirarTarget, setRetirarTarget] = useState<RetirarTarget | null>(null);
   const retirar = useRetirarOferta();
   const descartar = useDescartarCarga();
@@ -198,6 +225,7 @@ export function CargasPage() {
         </Tabs.List>
         <Tabs.Panel value="disponibles">
           <CargasFilters value={filtros} onChange={setFiltros} />
+          <BusquedasGuardadas filtros={filtros} onAplicar={setFiltros} />
           <CargasTable
             vista="disponibles"
             table={cargas}
@@ -231,12 +259,28 @@ export function CargasPage() {
         {puedeMapa && (
           <Tabs.Panel value="mapa">
             <CargasFilters value={filtros} onChange={setFiltros} hideOrder />
-            <CargasMapaView filtros={filtros} />
+            <Suspense
+              fallback={
+                <Group justify="center" p="xl">
+                  <Loader aria-label={t('cargas.mapa.loading')} />
+                </Group>
+              }
+            >
+              <CargasMapaView filtros={filtros} />
+            </Suspense>
           </Tabs.Panel>
         )}
       </Tabs>
 
-      <OfertaModal target={ofertaTarget} onClose={() => setOfertaTarget(null)} bloqueo={bloqueo} />
+      {ofertaUsada && (
+        <Suspense fallback={null}>
+          <OfertaModal
+            target={ofertaTarget}
+            onClose={() => setOfertaTarget(null)}
+            bloqueo={bloqueo}
+          />
+        </Suspense>
+      )}
       <ConfirmDialog
         opened={retirarTarget !== null}
         title={t('cargas.retirar.title')}

@@ -2,18 +2,24 @@ import { downloadArchivoProveedor } from '@extranet/contracts/archivos/endpoints
 import type { CertificadoTipoEstado } from '@extranet/contracts/certificados/certificado';
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh, IconUpload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
-import { ErrorAlert } from '../../../components/error-alert';
 import { DownloadLink } from '../../../components/inline-status';
+import { ListStates } from '../../../components/list-states';
 import { PageTitle } from '../../../components/page-title';
 import { SkeletonList } from '../../../components/skeleton-list';
 import { endpointUrl } from '../../../lib/endpoint-client';
 import { formatDate } from '../../../lib/format';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { useCertificados } from '../api/get-certificados';
 import { CertificadoEstadoBadge } from '../components/certificado-estado-badge';
-import { RenovarModal } from '../components/renovar-modal';
+
+// The renewal form (file drop zone, expiry date picker) loads on "Renovar", not with the page
+// (issue 21).
+const RenovarModal = lazy(() =>
+  import('../components/renovar-modal').then((module) => ({ default: module.RenovarModal })),
+);
 
 function Vencimiento({ certificado }: { certificado: CertificadoTipoEstado }) {
   const { t } = useTranslation();
@@ -126,31 +132,28 @@ export function CertificadosPage() {
   const { t } = useTranslation();
   const query = useCertificados();
   const [renovar, setRenovar] = useState<CertificadoTipoEstado | null>(null);
+  const renovarUsado = useOpenedOnce(renovar !== null);
 
-  let content;
-  if (query.isPending) {
-    content = <SkeletonList count={4} height={180} grid />;
-  } else if (query.isError) {
-    content = (
-      <ErrorAlert onRetry={() => void query.refetch()} retrying={query.isFetching}>
-        {query.error.message}
-      </ErrorAlert>
-    );
-  } else if (query.data.items.length === 0) {
-    content = <EmptyState message={t('certificados.vacio')} />;
-  } else {
-    content = (
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        {query.data.items.map((certificado) => (
-          <CertificadoCard
-            key={certificado.tipo}
-            certificado={certificado}
-            onRenovar={() => setRenovar(certificado)}
-          />
-        ))}
-      </SimpleGrid>
-    );
-  }
+  const content = (
+    <ListStates
+      query={query}
+      items={query.data?.items}
+      loading={<SkeletonList count={4} height={180} grid />}
+      empty={<EmptyState message={t('certificados.vacio')} />}
+    >
+      {(items) => (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          {items.map((certificado) => (
+            <CertificadoCard
+              key={certificado.tipo}
+              certificado={certificado}
+              onRenovar={() => setRenovar(certificado)}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+    </ListStates>
+  );
 
   return (
     <>
@@ -159,7 +162,11 @@ export function CertificadosPage() {
         {t('certificados.intro')}
       </Text>
       {content}
-      <RenovarModal certificado={renovar} onClose={() => setRenovar(null)} />
+      {renovarUsado && (
+        <Suspense fallback={null}>
+          <RenovarModal certificado={renovar} onClose={() => setRenovar(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -77,6 +77,13 @@ const FIRMA = {
   reservas: null,
   fotos: [],
 };
+/** The first version, as the versions' list gives it. */
+const VERSION_1 = {
+  version: 1,
+  documento_sha256: H1,
+  created_at: SIN_FIRMAR.created_at,
+  contenido: NOTA,
+};
 const URL_ECMR = '/api/proveedores/subpartidas/77/ecmr';
 
 function mount(handlers: Parameters<typeof mockApi>[0]) {
@@ -103,14 +110,7 @@ describe('EcmrPage', () => {
       [`GET ${URL_ECMR}`]: () => json(200, SIN_FIRMAR),
       [`GET ${URL_ECMR}/versiones`]: () =>
         json(200, {
-          items: [
-            {
-              version: 1,
-              documento_sha256: H1,
-              created_at: SIN_FIRMAR.created_at,
-              contenido: NOTA,
-            },
-          ],
+          items: [VERSION_1],
         }),
       [`PATCH ${URL_ECMR}`]: () =>
         json(200, { ...SIN_FIRMAR, contenido: { ...NOTA, reembolso: '250 EUR' } }),
@@ -120,7 +120,7 @@ describe('EcmrPage', () => {
       'Conservas del Ebro S.A.',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Editar' }));
-    const form = screen.getByRole('form', { name: 'Editar el e-CMR' });
+    const form = await screen.findByRole('form', { name: 'Editar el e-CMR' });
     const remitente = within(form).getByRole('group', { name: '1 · Remitente' });
     const nombre = within(remitente).getByRole('textbox', { name: /Nombre/ });
     fireEvent.change(nombre, { target: { value: '' } });
@@ -156,12 +156,7 @@ describe('EcmrPage', () => {
       [`GET ${URL_ECMR}/versiones`]: () =>
         json(200, {
           items: [
-            {
-              version: 1,
-              documento_sha256: H1,
-              created_at: SIN_FIRMAR.created_at,
-              contenido: NOTA,
-            },
+            VERSION_1,
             {
               version: 2,
               documento_sha256: H2,

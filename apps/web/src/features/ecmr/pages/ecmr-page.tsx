@@ -1,7 +1,7 @@
 import { downloadEcmrPdf } from '@extranet/contracts/ecmr/endpoints';
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconEdit, IconExternalLink, IconVersions } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { EcmrEstadoBadge } from '../../../components/ecmr-estado-badge';
@@ -14,8 +14,13 @@ import { endpointUrl } from '../../../lib/endpoint-client';
 import { useCrearEcmr, useEcmr } from '../api/ecmr-proveedor';
 import { FirmasLista } from '../components/firmas-lista';
 import { NotaCasillas } from '../components/nota-casillas';
-import { NotaForm } from '../components/nota-form';
 import { VersionesEcmr } from '../components/versiones-ecmr';
+
+// The note's form (its inputs, date pickers and form library) loads on "Editar" or "Nueva
+// versión", not with the page (issue 21).
+const NotaForm = lazy(() =>
+  import('../components/nota-form').then((module) => ({ default: module.NotaForm })),
+);
 
 /**
  * The carrier's e-CMR of one leg (issue 18): the note by the CMR's boxes, its form (in place
@@ -130,7 +135,9 @@ export function EcmrPage() {
             </Alert>
           )}
           {editando ? (
-            <NotaForm key={d.documento_sha256} detalle={d} onClose={() => setEditando(false)} />
+            <Suspense fallback={<InlineLoader label={t('app.loading')} />}>
+              <NotaForm key={d.documento_sha256} detalle={d} onClose={() => setEditando(false)} />
+            </Suspense>
           ) : (
             <NotaCasillas nota={d.contenido} />
           )}

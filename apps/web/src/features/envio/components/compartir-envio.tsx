@@ -133,6 +133,7 @@ function NuevoEnlaceForm({
   const { t } = useTranslation();
   const [entrega, setEntrega] = useState(true);
   const [factura, setFactura] = useState(false);
+  const [firma, setFirma] = useState(false);
   const [duracion, setDuracion] = useState(
     entregaPasada ? String(ENVIO_DIAS_TRAS_ENTREGA) : 'entrega',
   );
@@ -144,6 +145,7 @@ function NuevoEnlaceForm({
       {
         entrega,
         factura,
+        firma,
         dias: duracion === 'entrega' ? null : Number(duracion),
         email: email.trim() === '' ? null : email.trim(),
       },
@@ -164,6 +166,12 @@ function NuevoEnlaceForm({
           label={t('envio.factura')}
           checked={factura}
           onChange={(e) => setFactura(e.currentTarget.checked)}
+        />
+        <Checkbox
+          label={t('envio.firma')}
+          description={t('envio.firmaAyuda')}
+          checked={firma}
+          onChange={(e) => setFirma(e.currentTarget.checked)}
         />
         <NativeSelect
           label={t('envio.duracion')}
@@ -202,6 +210,7 @@ function EnlaceDetalle({ enlace }: { enlace: EnlacePorte }) {
     t('envio.muestraSeguimiento'),
     ...(enlace.entrega ? [t('envio.muestraEntrega')] : []),
     ...(enlace.factura ? [t('envio.muestraFactura')] : []),
+    ...(enlace.firma ? [t('envio.muestraFirma')] : []),
   ].join(', ');
   return (
     <>

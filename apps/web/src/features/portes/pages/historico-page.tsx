@@ -1,8 +1,8 @@
 import type { PorteHistorico } from '@extranet/contracts/portes/porte';
-import { Anchor, Group } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { CircuitoSeguridadButton } from '../../../components/circuito-seguridad-button';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { DateRangeFilter } from '../../../components/date-range-filter';
@@ -10,9 +10,10 @@ import { PageTitle } from '../../../components/page-title';
 import { PorteEstadoBadge } from '../../../components/porte-estado-badge';
 import { formatDate, formatInteger, formatKg } from '../../../lib/format';
 import { usePortalContext } from '../../../lib/portal-context';
-import { PorteAcciones, useHayPorteAcciones } from '../../../lib/porte-acciones';
+import { useHayPorteAcciones } from '../../../lib/porte-acciones';
 import { historicoExportUrls, useHistorico, type HistoricoFiltros } from '../api/get-historico';
 import { toSearchParams } from '../url-query';
+import { accionesColumns, partidaColumn } from '../components/porte-columns';
 
 /** Shipment history (/clientes/historico): delivered shipments, date filter in the URL, CSV. */
 export function HistoricoPage() {
@@ -38,30 +39,24 @@ export function HistoricoPage() {
 
   const columns = useMemo<DataTableColumn<PorteHistorico>[]>(
     () => [
+      partidaColumn(t, t('historico.col.partida'), accessSuffix),
       {
-        id: 'partida',
-        header: t('historico.col.partida'),
-        cell: (p) => (
-          <Anchor
-            component={Link}
-            to={`/clientes/tracking-porte/${encodeURIComponent(p.partida)}${accessSuffix}`}
-            aria-label={t('portes.verTracking', { partida: p.partida })}
-          >
-            {p.partida}
-          </Anchor>
-        ),
-        width: 100,
+        id: 'ref',
+        header: t('historico.col.refCliente'),
+        cell: (p) => p.ref_cliente ?? '',
+        wrap: true,
       },
-      { id: 'ref', header: t('historico.col.refCliente'), cell: (p) => p.ref_cliente ?? '' },
       {
         id: 'origen',
         header: t('historico.col.origen'),
         cell: (p) => `${p.origen_poblacion} (${p.origen_pais_iso})`,
+        wrap: true,
       },
       {
         id: 'destino',
         header: t('historico.col.destino'),
         cell: (p) => `${p.destino_poblacion} (${p.destino_pais_iso})`,
+        wrap: true,
       },
       {
         id: 'carga',
@@ -96,19 +91,13 @@ export function HistoricoPage() {
         cell: (p) => <PorteEstadoBadge estado={p.estado} />,
         width: 140,
       },
-      { id: 'incidencia', header: t('historico.col.incidencia'), cell: (p) => p.incidencia ?? '' },
-      // "Compartir envío" and any other action the app gives (issue 19).
-      ...(conAcciones
-        ? [
-            {
-              id: 'acciones',
-              header: t('historico.col.acciones'),
-              hideLabelOnCard: true,
-              stickyEnd: true,
-              cell: (p) => <PorteAcciones porte={p} lugar="fila" />,
-            } satisfies DataTableColumn<PorteHistorico>,
-          ]
-        : []),
+      {
+        id: 'incidencia',
+        header: t('historico.col.incidencia'),
+        cell: (p) => p.incidencia ?? '',
+        wrap: true,
+      },
+      ...accionesColumns<PorteHistorico>(t('historico.col.acciones'), conAcciones),
     ],
     [t, accessSuffix, conAcciones],
   );

@@ -1,8 +1,8 @@
 import type { PorteActivo } from '@extranet/contracts/portes/porte';
-import { Anchor, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { PageTitle } from '../../../components/page-title';
 import { PorteEstadoBadge } from '../../../components/porte-estado-badge';
@@ -10,9 +10,10 @@ import { EstadoEtaBadge } from '../../../components/estado-eta-badge';
 import { UltimaPosicion } from '../../../components/ultima-posicion';
 import { formatDate, formatHora, formatInteger, formatKg } from '../../../lib/format';
 import { usePortalContext } from '../../../lib/portal-context';
-import { PorteAcciones, useHayPorteAcciones } from '../../../lib/porte-acciones';
+import { useHayPorteAcciones } from '../../../lib/porte-acciones';
 import { portesExportUrls, usePortes, type PortesFiltros } from '../api/get-portes';
 import { toSearchParams } from '../url-query';
+import { accionesColumns, partidaColumn } from '../components/porte-columns';
 import { PortesFilters } from '../components/portes-filters';
 import { RetrasoText } from '../components/retraso-text';
 
@@ -48,25 +49,12 @@ export function PortesPage() {
 
   const columns = useMemo<DataTableColumn<PorteActivo>[]>(
     () => [
-      {
-        id: 'partida',
-        header: t('portes.col.partida'),
-        cell: (p) => (
-          <Anchor
-            component={Link}
-            to={`/clientes/tracking-porte/${encodeURIComponent(p.partida)}${accessSuffix}`}
-            aria-label={t('portes.verTracking', { partida: p.partida })}
-            fw={600}
-          >
-            {p.partida}
-          </Anchor>
-        ),
-        width: 100,
-      },
+      partidaColumn(t, t('portes.col.partida'), accessSuffix, true),
       {
         id: 'ref',
         header: t('portes.col.refCliente'),
         cell: (p) => p.ref_cliente ?? '',
+        wrap: true,
         // Below 1600 px the status, delay and last position come first (issue 17); the
         // reference, packages and weight stay in the tracking, the phone cards and the export.
         showFrom: 'xxl',
@@ -81,6 +69,7 @@ export function PortesPage() {
         id: 'origen',
         header: t('portes.col.origen'),
         cell: (p) => `${p.origen_poblacion} (${p.origen_pais_iso})`,
+        wrap: true,
         // Below 1600 px the row's share action needs its room; the customer's own warehouse is
         // usually the origin ("Columnas" shows it again).
         showFrom: 'xxl',
@@ -89,6 +78,7 @@ export function PortesPage() {
         id: 'destino',
         header: t('portes.col.destino'),
         cell: (p) => `${p.destino_poblacion} (${p.destino_pais_iso})`,
+        wrap: true,
       },
       {
         id: 'carga',
@@ -123,6 +113,7 @@ export function PortesPage() {
       {
         id: 'ultima',
         header: t('portes.col.ultimaParada'),
+        wrap: true,
         // While the driver shares: the last position; else the last reported stop. The km are
         // the shipment's (the same figure as the tracking's "Km hasta destino").
         cell: (p) =>
@@ -174,18 +165,7 @@ export function PortesPage() {
         align: 'right',
         width: 90,
       },
-      // "Compartir envío" and any other action the app gives (issue 19).
-      ...(conAcciones
-        ? [
-            {
-              id: 'acciones',
-              header: t('portes.col.acciones'),
-              hideLabelOnCard: true,
-              stickyEnd: true,
-              cell: (p) => <PorteAcciones porte={p} lugar="fila" />,
-            } satisfies DataTableColumn<PorteActivo>,
-          ]
-        : []),
+      ...accionesColumns<PorteActivo>(t('portes.col.acciones'), conAcciones),
     ],
     [t, accessSuffix, conAcciones],
   );

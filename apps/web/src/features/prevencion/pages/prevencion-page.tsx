@@ -5,6 +5,7 @@ import { IconCheck, IconFileTypePdf } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorAlert } from '../../../components/error-alert';
+import { ListStates } from '../../../components/list-states';
 import { PageTitle } from '../../../components/page-title';
 import { SkeletonList } from '../../../components/skeleton-list';
 import { formatDate, formatDateTime } from '../../../lib/format';
@@ -95,32 +96,30 @@ export function PrevencionPage() {
   const { t } = useTranslation();
   const query = usePrevencion();
 
-  let content;
-  if (query.isPending) {
-    content = <SkeletonList count={3} height={140} />;
-  } else if (query.isError) {
-    content = (
-      <ErrorAlert onRetry={() => void query.refetch()} retrying={query.isFetching}>
-        {query.error.message}
-      </ErrorAlert>
-    );
-  } else if (query.data.items.length === 0) {
-    content = <EmptyState message={t('prevencion.vacio')} />;
-  } else {
-    const pendientes = query.data.items.filter((d) => d.obligatorio && !d.leido_at).length;
-    content = (
-      <Stack gap="md">
-        {pendientes > 0 && (
-          <Alert color="orange" variant="light">
-            {t('prevencion.pendientesObligatorios', { count: pendientes })}
-          </Alert>
-        )}
-        {query.data.items.map((documento) => (
-          <DocumentoCard key={documento.id} documento={documento} />
-        ))}
-      </Stack>
-    );
-  }
+  const content = (
+    <ListStates
+      query={query}
+      items={query.data?.items}
+      loading={<SkeletonList count={3} height={140} />}
+      empty={<EmptyState message={t('prevencion.vacio')} />}
+    >
+      {(items) => {
+        const pendientes = items.filter((d) => d.obligatorio && !d.leido_at).length;
+        return (
+          <Stack gap="md">
+            {pendientes > 0 && (
+              <Alert color="orange" variant="light">
+                {t('prevencion.pendientesObligatorios', { count: pendientes })}
+              </Alert>
+            )}
+            {items.map((documento) => (
+              <DocumentoCard key={documento.id} documento={documento} />
+            ))}
+          </Stack>
+        );
+      }}
+    </ListStates>
+  );
 
   return (
     <>

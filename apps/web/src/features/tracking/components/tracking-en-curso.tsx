@@ -4,8 +4,8 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
-import { ErrorAlert } from '../../../components/error-alert';
 import { EstadoEtaBadge } from '../../../components/estado-eta-badge';
+import { ListStates } from '../../../components/list-states';
 import { PorteEstadoBadge } from '../../../components/porte-estado-badge';
 import { UltimaPosicion } from '../../../components/ultima-posicion';
 import { formatHora, formatInteger } from '../../../lib/format';
@@ -78,21 +78,20 @@ export function TrackingEnCurso({
       <Title order={2} size="h4" mb="sm" id="tracking-en-curso">
         {t('tracking.enCurso')}
       </Title>
-      {enCurso.isPending ? (
-        <Skeleton height={120} radius="md" />
-      ) : enCurso.isError ? (
-        <ErrorAlert onRetry={() => void enCurso.refetch()} retrying={enCurso.isFetching}>
-          {enCurso.error.message}
-        </ErrorAlert>
-      ) : enCurso.data.items.length === 0 ? (
-        <EmptyState message={t('tracking.enCursoVacio')} />
-      ) : (
-        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-          {enCurso.data.items.map((porte) => (
-            <Fila key={porte.id} porte={porte} href={hrefFor(porte.partida)} />
-          ))}
-        </Stack>
-      )}
+      <ListStates
+        query={enCurso}
+        items={enCurso.data?.items}
+        loading={<Skeleton height={120} radius="md" />}
+        empty={<EmptyState message={t('tracking.enCursoVacio')} />}
+      >
+        {(items) => (
+          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {items.map((porte) => (
+              <Fila key={porte.id} porte={porte} href={hrefFor(porte.partida)} />
+            ))}
+          </Stack>
+        )}
+      </ListStates>
       {enCurso.data?.more && (
         <Anchor component={Link} to={portesHref} mt="sm" display="inline-block">
           {t('tracking.enCursoMas')}

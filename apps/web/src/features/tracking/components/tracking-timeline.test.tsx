@@ -2,25 +2,8 @@ import type { ParadaSeguimiento } from '@extranet/contracts/tracking/tracking';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TestProviders, testQueryClient } from '../../../test/render';
+import { testParada } from '../test-parada';
 import { TrackingTimeline } from './tracking-timeline';
-
-const parada = (overrides: Partial<ParadaSeguimiento>): ParadaSeguimiento => ({
-  id: 1,
-  partida: '2600012',
-  fecha: '2026-11-20',
-  hora: '08:15',
-  comentarios: 'Mercancía cargada',
-  cp: '28001',
-  kilometros_destino: 1234,
-  pais: 'España',
-  pais_iso: 'ES',
-  poblacion: 'Madrid',
-  poblacionB: null,
-  retraso: 0,
-  lat: 40.4,
-  lng: -3.7,
-  ...overrides,
-});
 
 function renderTimeline(paradas: ParadaSeguimiento[]) {
   return render(
@@ -35,7 +18,7 @@ const EMOJI_FLAG = /[\u{1F1E6}-\u{1F1FF}]/u;
 
 describe('TrackingTimeline', () => {
   it('shows each stop with date dd/mm/aaaa, time, town, postcode, country code, km and comments', () => {
-    renderTimeline([parada({})]);
+    renderTimeline([testParada()]);
     const [item] = within(screen.getByRole('list', { name: 'Paradas' })).getAllByRole('listitem');
     expect(item).toHaveTextContent('Madrid');
     expect(item).toHaveTextContent('20/11/2026 08:15');
@@ -53,8 +36,8 @@ describe('TrackingTimeline', () => {
     // Issue 17: "Zaragoza (Bordeaux)", and a stop without a town named after the destination
     // showing "148 km hasta destino": poblacionB is the destination as the ERP reports it.
     renderTimeline([
-      parada({ id: 1, poblacion: 'Zaragoza', poblacionB: 'Bordeaux' }),
-      parada({ id: 2, poblacion: null, poblacionB: 'Bordeaux', kilometros_destino: 148 }),
+      testParada({ id: 1, poblacion: 'Zaragoza', poblacionB: 'Bordeaux' }),
+      testParada({ id: 2, poblacion: null, poblacionB: 'Bordeaux', kilometros_destino: 148 }),
     ]);
     const [zaragoza, sinNombre] = within(
       screen.getByRole('list', { name: 'Paradas' }),
@@ -67,9 +50,9 @@ describe('TrackingTimeline', () => {
 
   it('highlights delays: orange up to an hour, red beyond, in order', () => {
     renderTimeline([
-      parada({ id: 1, retraso: 0 }),
-      parada({ id: 2, retraso: 45, poblacion: 'Zaragoza', pais_iso: 'ES' }),
-      parada({ id: 3, retraso: 120, poblacion: 'Lyon', pais: 'Francia', pais_iso: 'FR' }),
+      testParada({ id: 1, retraso: 0 }),
+      testParada({ id: 2, retraso: 45, poblacion: 'Zaragoza', pais_iso: 'ES' }),
+      testParada({ id: 3, retraso: 120, poblacion: 'Lyon', pais: 'Francia', pais_iso: 'FR' }),
     ]);
     const items = within(screen.getByRole('list', { name: 'Paradas' })).getAllByRole('listitem');
     expect(items).toHaveLength(3);

@@ -1,5 +1,4 @@
 import { render, screen, within } from '@testing-library/react';
-import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearInitialData, TestProviders, testQueryClient } from '../../../test/render';
 import {
@@ -10,24 +9,13 @@ import {
   MAP_TEST_ZOOM,
 } from '../map-test-markers';
 import { MapTestPage } from './map-test-page';
-import type { MapLibreMapProps } from '../../../components/map-view/maplibre-map';
 
-vi.mock('../../../components/map-view/google-map', () => ({
-  GoogleMap: ({ onFailed }: { onFailed: () => void }) => {
-    useEffect(() => onFailed(), [onFailed]);
-    return null;
-  },
+// Never load Google's script in tests; jsdom has no WebGL for the offline map.
+vi.mock('../../../components/map-view/google-map', async () => ({
+  GoogleMap: (await import('../../../test/map-stand-ins')).FailingGoogleMap,
 }));
-
-// jsdom has no WebGL: the offline map is a stand-in listing what it was asked to draw.
-vi.mock('../../../components/map-view/maplibre-map', () => ({
-  MapLibreMap: ({ markers, route }: MapLibreMapProps) => (
-    <div
-      data-testid="maplibre"
-      data-markers={markers.map((m) => m.title).join('|')}
-      data-route={JSON.stringify(route ?? null)}
-    />
-  ),
+vi.mock('../../../components/map-view/maplibre-map', async () => ({
+  MapLibreMap: (await import('../../../test/map-stand-ins')).MapLibreStandIn,
 }));
 
 afterEach(() => clearInitialData());

@@ -1,5 +1,4 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -10,26 +9,15 @@ import {
   TestProviders,
   testQueryClient,
 } from '../../../test/render';
+import { testParada } from '../test-parada';
 import { TrackingPage } from './tracking-page';
-import type { MapLibreMapProps } from '../../../components/map-view/maplibre-map';
 
-// Never load Google's script in tests.
-vi.mock('../../../components/map-view/google-map', () => ({
-  GoogleMap: ({ onFailed }: { onFailed: () => void }) => {
-    useEffect(() => onFailed(), [onFailed]);
-    return null;
-  },
+// Never load Google's script in tests; jsdom has no WebGL for the offline map.
+vi.mock('../../../components/map-view/google-map', async () => ({
+  GoogleMap: (await import('../../../test/map-stand-ins')).FailingGoogleMap,
 }));
-
-// jsdom has no WebGL: the offline map is a stand-in listing what it was asked to draw.
-vi.mock('../../../components/map-view/maplibre-map', () => ({
-  MapLibreMap: ({ markers, route }: MapLibreMapProps) => (
-    <div
-      data-testid="maplibre"
-      data-markers={markers.map((m) => m.title).join('|')}
-      data-route={JSON.stringify(route ?? null)}
-    />
-  ),
+vi.mock('../../../components/map-view/maplibre-map', async () => ({
+  MapLibreMap: (await import('../../../test/map-stand-ins')).MapLibreStandIn,
 }));
 
 /** The page under both of its routes (spec §2), at `path`. */
@@ -75,38 +63,19 @@ const detalle = {
   peso_kg: 8500,
   p_facturable_kg: 8500,
   paradas: [
-    {
-      id: 1,
-      partida: '2600012',
-      fecha: '2026-11-20',
-      hora: '08:00',
-      comentarios: 'Mercancía cargada',
-      cp: '28001',
-      kilometros_destino: 1050,
-      pais: 'España',
-      pais_iso: 'ES',
-      poblacion: 'Madrid',
-      poblacionB: null,
-      retraso: 0,
-      lat: 40.4,
-      lng: -3.7,
-    },
-    {
+    testParada({ hora: '08:00', kilometros_destino: 1050 }),
+    testParada({
       id: 2,
-      partida: '2600012',
       fecha: '2026-11-21',
       hora: '12:30',
       comentarios: 'Atasco',
       cp: '50001',
       kilometros_destino: 750,
-      pais: 'España',
-      pais_iso: 'ES',
       poblacion: 'Zaragoza',
-      poblacionB: null,
       retraso: 30,
       lat: 41.65,
       lng: -0.88,
-    },
+    }),
   ],
   posicion_actual: {
     lat: 41.65,

@@ -1,10 +1,11 @@
-import { Grid, Group, Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { Grid, Group, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { CircuitoSeguridadButton } from '../../../components/circuito-seguridad-button';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorAlert } from '../../../components/error-alert';
 import { PageTitle } from '../../../components/page-title';
+import { SectionCard } from '../../../components/section-card';
 import { isApiRequestError } from '../../../lib/api-client';
 import { usePortalContext } from '../../../lib/portal-context';
 import { PorteAcciones } from '../../../lib/porte-acciones';
@@ -50,76 +51,31 @@ function TrackingDetalleView({ partida }: { partida: string }) {
       <PorteResumen porte={detalle} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <Paper
-            withBorder
-            p="md"
-            radius="md"
-            component="section"
-            aria-labelledby="tracking-paradas"
-          >
-            <Title order={2} size="h4" mb="md" id="tracking-paradas">
-              {t('tracking.paradas')}
-            </Title>
+          <SectionCard id="tracking-paradas" title={t('tracking.paradas')}>
             {detalle.paradas.length === 0 ? (
               <EmptyState message={t('tracking.sinParadas')} />
             ) : (
               <TrackingTimeline paradas={detalle.paradas} />
             )}
-          </Paper>
+          </SectionCard>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="lg">
             {detalle.paradas_previstas.length > 0 && (
-              <Paper
-                withBorder
-                p="md"
-                radius="md"
-                component="section"
-                aria-labelledby="tracking-previstas"
-              >
-                <Title order={2} size="h4" mb="md" id="tracking-previstas">
-                  {t('tracking.paradasPrevistas')}
-                </Title>
+              <SectionCard id="tracking-previstas" title={t('tracking.paradasPrevistas')}>
                 <ParadasPrevistas paradas={detalle.paradas_previstas} />
-              </Paper>
+              </SectionCard>
             )}
-            <Paper
-              withBorder
-              p="md"
-              radius="md"
-              component="section"
-              aria-labelledby="tracking-ruta"
-            >
-              <Title order={2} size="h4" mb="md" id="tracking-ruta">
-                {t('tracking.ruta')}
-              </Title>
+            <SectionCard id="tracking-ruta" title={t('tracking.ruta')}>
               <TrackingMapa detalle={detalle} />
-            </Paper>
-            <Paper
-              withBorder
-              p="md"
-              radius="md"
-              component="section"
-              aria-labelledby="tracking-docs"
-            >
-              <Title order={2} size="h4" mb="sm" id="tracking-docs">
-                {t('tracking.documentos')}
-              </Title>
+            </SectionCard>
+            <SectionCard id="tracking-docs" title={t('tracking.documentos')}>
               <TrackingDocumentos documentos={detalle.documentos} />
-            </Paper>
+            </SectionCard>
             {detalle.ecmr.length > 0 && (
-              <Paper
-                withBorder
-                p="md"
-                radius="md"
-                component="section"
-                aria-labelledby="tracking-ecmr"
-              >
-                <Title order={2} size="h4" mb="sm" id="tracking-ecmr">
-                  {t('ecmr.tracking.titulo')}
-                </Title>
+              <SectionCard id="tracking-ecmr" title={t('ecmr.tracking.titulo')}>
                 <TrackingEcmr partida={detalle.partida} ecmr={detalle.ecmr} />
-              </Paper>
+              </SectionCard>
             )}
           </Stack>
         </Grid.Col>

@@ -1,17 +1,25 @@
 import type { TransporteResumen } from '@extranet/contracts/transportes/transporte';
 import { Text } from '@mantine/core';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { usePagedTable } from '../../../components/data-table/use-paged-table';
+import { InlineLoader } from '../../../components/inline-status';
 import { PageTitle } from '../../../components/page-title';
 import { useSearchFilters } from '../../../lib/use-search-param';
 import { transportesExportUrls } from '../api/export-transportes';
 import { useTransportes } from '../api/get-transportes';
-import { SubpartidasDetalle } from '../components/subpartidas-detalle';
 import { cargaColumns, transporteColumns } from '../components/carga-columns';
 import { TransportesFilters } from '../components/transportes-filters';
 import { historicoQuery, parseHistoricoQuery } from '../historico-filters';
+
+// A row's detail (its subpartidas, CMRs and driver link) loads when a row is first expanded,
+// not with the list (issue 21).
+const SubpartidasDetalle = lazy(() =>
+  import('../components/subpartidas-detalle').then((module) => ({
+    default: module.SubpartidasDetalle,
+  })),
+);
 
 /** Supplier transport history (/proveedores/transportes). */
 export function HistoricoTransportesPage() {
@@ -36,11 +44,13 @@ export function HistoricoTransportesPage() {
       {
         id: 'origen',
         header: t('transportes.columnas.origen'),
+        wrap: true,
         cell: (row) => `${row.origen_poblacion} (${row.origen_pais_iso})`,
       },
       {
         id: 'destino',
         header: t('transportes.columnas.destino'),
+        wrap: true,
         cell: (row) => `${row.destino_poblacion} (${row.destino_pais_iso})`,
       },
       ...cargaColumns(t).map((column) =>
@@ -51,10 +61,11 @@ export function HistoricoTransportesPage() {
       {
         id: 'incidencia',
         header: t('transportes.columnas.incidencia'),
+        // A long note wraps rather than push the table wider than the screen.
+        wrap: true,
         cell: (row) =>
           row.incidencia ? (
-            // A long note wraps rather than push the table wider than the screen.
-            <Text size="sm" c="red.8" style={{ whiteSpace: 'normal', minWidth: 160 }}>
+            <Text size="sm" c="red.8">
               {row.incidencia}
             </Text>
           ) : (
@@ -76,7 +87,12 @@ export function HistoricoTransportesPage() {
         getRowLabel={(row) => t('transportes.fila', { id: row.id })}
         label={t('transportes.tabla')}
         emptyMessage={t('transportes.vacio')}
-        renderDetail={(row) => <SubpartidasDetalle transporteId={row.id} />}
+        renderDetail={(row) => (
+          // The detail's own loading state while its code arrives.
+          <Suspense fallback={<InlineLoader label={t('transportes.subpartidas.cargando')} />}>
+            <SubpartidasDetalle transporteId={row.id} />
+          </Suspense>
+        )}
         exportUrls={transportesExportUrls(filtros)}
         // What a two-line row measures (51.5 px): a wrong estimate moves the rows below once
         // they are measured, a layout shift Lighthouse counts (CLS 0.13 with 58).

@@ -3,7 +3,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
-import { ErrorAlert } from '../../../components/error-alert';
+import { ListStates } from '../../../components/list-states';
 import { PageTitle } from '../../../components/page-title';
 import { SkeletonList } from '../../../components/skeleton-list';
 import { formatCents, formatDate } from '../../../lib/format';
@@ -48,98 +48,94 @@ export function SubirAlbaranesEntregaPage() {
     [setSearchParams, filters.opened],
   );
 
-  let content;
-  if (query.isPending) {
-    content = (
-      <SkeletonList count={4} height={56} radius="sm" gap="sm" label={t('albaranes.cargando')} />
-    );
-  } else if (query.isError) {
-    content = (
-      <ErrorAlert onRetry={() => void query.refetch()} retrying={query.isFetching}>
-        {query.error.message}
-      </ErrorAlert>
-    );
-  } else if (transportes.length === 0) {
-    content = <EmptyState message={t('albaranes.vacio')} />;
-  } else {
-    content = (
-      <>
-        <Text size="sm" c="dimmed" mb="xs" aria-live="polite">
-          {t('albaranes.total', { count: transportes.length })}
-          {query.hasNextPage ? ` ${t('tabla.more')}` : ''}
-        </Text>
-        <Accordion
-          multiple
-          variant="separated"
-          value={opened}
-          onChange={setChosen}
-          chevronPosition="left"
-        >
-          {transportes.map((transporte) => (
-            <Accordion.Item key={transporte.id} value={String(transporte.id)}>
-              <Accordion.Control>
-                <Group gap="xs" wrap="wrap" justify="space-between">
-                  <Stack gap={0}>
-                    <Text fw={600} size="sm">
-                      {t('albaranes.cabecera', {
-                        id: transporte.id,
-                        ref: transporte.referencia,
-                      })}
-                    </Text>
-                    <Text size="sm">
-                      {transporte.origen_poblacion} → {transporte.destino_poblacion}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {t('albaranes.fechas', {
-                        carga: formatDate(transporte.fecha_carga),
-                        descarga: formatDate(transporte.fecha_descarga),
-                      })}
-                      {transporte.matricula ? ` · ${transporte.matricula}` : ''}
-                      {` · ${formatCents(transporte.importe_centimos)}`}
-                    </Text>
-                  </Stack>
-                  <Group gap="xs">
-                    <TransporteEstadoBadge estado={transporte.estado} />
-                    <Badge color="orange" variant="light">
-                      {t('albaranes.pendientes', { count: transporte.subpartidas.length })}
-                    </Badge>
-                  </Group>
-                </Group>
-              </Accordion.Control>
-              <Accordion.Panel>
-                <Stack gap="sm">
-                  {transporte.subpartidas.map((subpartida) => (
-                    <SubpartidaUpload
-                      key={subpartida.id}
-                      subpartida={subpartida}
-                      referencia={transporte.referencia}
-                    />
-                  ))}
-                  {/* The driver can photograph the CMRs from the phone link (issue 17). */}
-                  {transporte.estado !== 'anulado' && transporte.estado !== 'entregado' && (
-                    <Group>
-                      <EnlaceConductorButton transporteId={transporte.id} />
+  const content = (
+    <ListStates
+      query={query}
+      items={transportes}
+      loading={
+        <SkeletonList count={4} height={56} radius="sm" gap="sm" label={t('albaranes.cargando')} />
+      }
+      empty={<EmptyState message={t('albaranes.vacio')} />}
+    >
+      {(items) => (
+        <>
+          <Text size="sm" c="dimmed" mb="xs" aria-live="polite">
+            {t('albaranes.total', { count: items.length })}
+            {query.hasNextPage ? ` ${t('tabla.more')}` : ''}
+          </Text>
+          <Accordion
+            multiple
+            variant="separated"
+            value={opened}
+            onChange={setChosen}
+            chevronPosition="left"
+          >
+            {items.map((transporte) => (
+              <Accordion.Item key={transporte.id} value={String(transporte.id)}>
+                <Accordion.Control>
+                  <Group gap="xs" wrap="wrap" justify="space-between">
+                    <Stack gap={0}>
+                      <Text fw={600} size="sm">
+                        {t('albaranes.cabecera', {
+                          id: transporte.id,
+                          ref: transporte.referencia,
+                        })}
+                      </Text>
+                      <Text size="sm">
+                        {transporte.origen_poblacion} → {transporte.destino_poblacion}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {t('albaranes.fechas', {
+                          carga: formatDate(transporte.fecha_carga),
+                          descarga: formatDate(transporte.fecha_descarga),
+                        })}
+                        {transporte.matricula ? ` · ${transporte.matricula}` : ''}
+                        {` · ${formatCents(transporte.importe_centimos)}`}
+                      </Text>
+                    </Stack>
+                    <Group gap="xs">
+                      <TransporteEstadoBadge estado={transporte.estado} />
+                      <Badge color="orange" variant="light">
+                        {t('albaranes.pendientes', { count: transporte.subpartidas.length })}
+                      </Badge>
                     </Group>
-                  )}
-                </Stack>
-              </Accordion.Panel>
-            </Accordion.Item>
-          ))}
-        </Accordion>
-        {query.hasNextPage && (
-          <Group justify="center" mt="md">
-            <Button
-              variant="default"
-              onClick={() => void query.fetchNextPage()}
-              loading={query.isFetchingNextPage}
-            >
-              {t('albaranes.cargarMas')}
-            </Button>
-          </Group>
-        )}
-      </>
-    );
-  }
+                  </Group>
+                </Accordion.Control>
+                <Accordion.Panel>
+                  <Stack gap="sm">
+                    {transporte.subpartidas.map((subpartida) => (
+                      <SubpartidaUpload
+                        key={subpartida.id}
+                        subpartida={subpartida}
+                        referencia={transporte.referencia}
+                      />
+                    ))}
+                    {/* The driver can photograph the CMRs from the phone link (issue 17). */}
+                    {transporte.estado !== 'anulado' && transporte.estado !== 'entregado' && (
+                      <Group>
+                        <EnlaceConductorButton transporteId={transporte.id} />
+                      </Group>
+                    )}
+                  </Stack>
+                </Accordion.Panel>
+              </Accordion.Item>
+            ))}
+          </Accordion>
+          {query.hasNextPage && (
+            <Group justify="center" mt="md">
+              <Button
+                variant="default"
+                onClick={() => void query.fetchNextPage()}
+                loading={query.isFetchingNextPage}
+              >
+                {t('albaranes.cargarMas')}
+              </Button>
+            </Group>
+          )}
+        </>
+      )}
+    </ListStates>
+  );
 
   return (
     <>

@@ -1,19 +1,25 @@
 import type { TransporteSinFactura } from '@extranet/contracts/transportes/documentos-pendientes';
 import { Button } from '@mantine/core';
 import { IconFileInvoice } from '@tabler/icons-react';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { usePagedTable } from '../../../components/data-table/use-paged-table';
 import { PageTitle } from '../../../components/page-title';
 import { formatDate } from '../../../lib/format';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { useTransportesSinFactura } from '../api/get-transportes-sin-factura';
-import { FacturaModal } from '../components/factura-modal';
 import { cargaColumns, transporteColumns } from '../components/carga-columns';
 import { UploadFiltersForm } from '../components/upload-filters-form';
 import { parseSubirFacturasFilters, type SubirFacturasFilters } from '../upload-filters';
 import { uploadFiltersQuery } from '../upload-query';
+
+// The invoice form (its file drop zone, amount and date inputs) loads on "Subir factura", not
+// with the list (issue 21).
+const FacturaModal = lazy(() =>
+  import('../components/factura-modal').then((module) => ({ default: module.FacturaModal })),
+);
 
 /** Route loader: the page's filters from its query (re-run on every query change). */
 export function subirFacturasLoader({ request }: LoaderFunctionArgs): SubirFacturasFilters {
@@ -29,6 +35,7 @@ export function SubirFacturasPage() {
   const rows = table.data;
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const [modalOpen, setModalOpen] = useState(false);
+  const modalUsado = useOpenedOnce(modalOpen);
 
   // Only rows still in the list count (a refetch may have removed some).
   const selected = useMemo(() => {
@@ -59,11 +66,13 @@ export function SubirFacturasPage() {
       {
         id: 'origen',
         header: t('transportes.columnas.origen'),
+        wrap: true,
         cell: (row) => row.origen_poblacion,
       },
       {
         id: 'destino',
         header: t('transportes.columnas.destino'),
+        wrap: true,
         cell: (row) => row.destino_poblacion,
       },
       ...cargaColumns(t),
@@ -96,15 +105,19 @@ export function SubirFacturasPage() {
           </Button>
         }
       />
-      <FacturaModal
-        transportes={selected}
-        opened={modalOpen && selected.length > 0}
-        onClose={() => setModalOpen(false)}
-        onUploaded={() => {
-          setModalOpen(false);
-          setSelectedIds([]);
-        }}
-      />
+      {modalUsado && (
+        <Suspense fallback={null}>
+          <FacturaModal
+            transportes={selected}
+            opened={modalOpen && selected.length > 0}
+            onClose={() => setModalOpen(false)}
+            onUploaded={() => {
+              setModalOpen(false);
+              setSelectedIds([]);
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

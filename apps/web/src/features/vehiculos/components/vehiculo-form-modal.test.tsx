@@ -1,4 +1,3 @@
-import type { Vehiculo } from '@extranet/contracts/vehiculos/vehiculo';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +10,7 @@ import {
   TestProviders,
   testQueryClient,
 } from '../../../test/render';
+import { testVehiculo } from '../../../test/vehiculos';
 import {
   validateVehiculo,
   VehiculoFormModal,
@@ -125,23 +125,7 @@ describe('VehiculoFormModal', () => {
   });
 
   it('edits: sends only the changed fields', async () => {
-    const vehiculo: Vehiculo = {
-      id: 5,
-      matricula: '1234BCD',
-      tipo: 'lona',
-      capacidad_kg: 24000,
-      palets: 33,
-      conductor_nombre: 'Ana',
-      conductor_telefono: null,
-      disponible: true,
-      disponible_desde: null,
-      disponible_hasta: null,
-      activo: true,
-      ultima_lat: null,
-      ultima_lng: null,
-      ultima_poblacion: null,
-      ultima_posicion_at: null,
-    };
+    const vehiculo = testVehiculo({ id: 5 });
     const fetchMock = mockApi({
       'PATCH /api/proveedores/vehiculos/5': () => json(200, { ...vehiculo, palets: 20 }),
     });

@@ -92,6 +92,7 @@ export function VehiculosTable({ table, onEditar, onDesactivar }: VehiculosTable
       {
         id: 'posicion',
         header: t('vehiculos.col.posicion'),
+        wrap: true,
         // A driver link's ping stores coordinates without a town (issue 17): shown as the
         // driver's position, with how long ago, the same one the customer's tracking shows.
         cell: (v) =>

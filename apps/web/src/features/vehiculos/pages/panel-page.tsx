@@ -1,18 +1,30 @@
 import type { Vehiculo } from '@extranet/contracts/vehiculos/vehiculo';
-import { Button, Tabs } from '@mantine/core';
+import { Button, Group, Loader, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { usePagedTable } from '../../../components/data-table/use-paged-table';
 import { PageTitle } from '../../../components/page-title';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { useSearchParam } from '../../../lib/use-search-param';
 import { useDesactivarVehiculo } from '../api/desactivar-vehiculo';
 import { useVehiculos } from '../api/get-vehiculos';
-import { VehiculoFormModal } from '../components/vehiculo-form-modal';
-import { VehiculosMapaView } from '../components/vehiculos-mapa';
 import { VehiculosTable } from '../components/vehiculos-table';
+
+// Loaded when first shown, not with the list (issue 21): the vehicle form (its inputs, date
+// picker and form library) on "Nuevo vehículo" or "Editar", the map tab's code with the tab.
+const VehiculoFormModal = lazy(() =>
+  import('../components/vehiculo-form-modal').then((module) => ({
+    default: module.VehiculoFormModal,
+  })),
+);
+const VehiculosMapaView = lazy(() =>
+  import('../components/vehiculos-mapa').then((module) => ({
+    default: module.VehiculosMapaView,
+  })),
+);
 
 /** Vehicle panel (/proveedores/panel): the fleet, its availability on a map, add/edit/deactivate. */
 export function PanelPage() {
@@ -21,6 +33,7 @@ export function PanelPage() {
   const vista = vistaPedida === 'mapa' ? 'mapa' : 'lista';
   const table = usePagedTable(useVehiculos());
   const [form, setForm] = useState<{ vehiculo?: Vehiculo } | null>(null);
+  const formUsado = useOpenedOnce(form !== null);
   const [aDesactivar, setADesactivar] = useState<Vehiculo | null>(null);
   const desactivar = useDesactivarVehiculo();
 
@@ -67,14 +80,26 @@ export function PanelPage() {
           <VehiculosTable table={table} onEditar={onEditar} onDesactivar={onDesactivar} />
         </Tabs.Panel>
         <Tabs.Panel value="mapa">
-          <VehiculosMapaView />
+          <Suspense
+            fallback={
+              <Group justify="center" p="xl">
+                <Loader aria-label={t('vehiculos.mapa.loading')} />
+              </Group>
+            }
+          >
+            <VehiculosMapaView />
+          </Suspense>
         </Tabs.Panel>
       </Tabs>
-      <VehiculoFormModal
-        opened={form !== null}
-        vehiculo={form?.vehiculo}
-        onClose={() => setForm(null)}
-      />
+      {formUsado && (
+        <Suspense fallback={null}>
+          <VehiculoFormModal
+            opened={form !== null}
+            vehiculo={form?.vehiculo}
+            onClose={() => setForm(null)}
+          />
+        </Suspense>
+      )}
       <ConfirmDialog
         opened={aDesactivar !== null}
         title={t('vehiculos.desactivarConfirm.title')}
