@@ -78,6 +78,22 @@ describe('documento OpenAPI', () => {
     expect(Object.keys(csv.responses!['200']!.content!)).toEqual(['text/csv']);
   });
 
+  // The interactive viewer resolves the whole document before it shows anything: a shape
+  // written out in each of its uses made it twice the size, and the viewer twice as slow.
+  it('la forma del error y la nota del e-CMR son componentes a los que se refieren sus usos', () => {
+    for (const { at, op } of operationsOf(doc)) {
+      for (const [status, response] of Object.entries(op.responses ?? {})) {
+        if (!/^[45]\d\d$/.test(status)) continue;
+        expect(response.content!['application/json'], `${at} ${status}`).toEqual({
+          schema: { $ref: '#/components/schemas/ApiError' },
+        });
+      }
+    }
+    const text = JSON.stringify(doc.paths);
+    expect(text).toContain('#/components/schemas/NotaEcmr"');
+    expect(JSON.stringify(doc.components.schemas['NotaEcmr'])).toContain('"porteadores_sucesivos"');
+  });
+
   it('las etiquetas usadas están declaradas con su descripción', () => {
     const declared = new Map(doc.tags.map((t) => [t.name, t.description]));
     for (const { at, op } of operationsOf(doc)) {

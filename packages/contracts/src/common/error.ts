@@ -8,4 +8,7 @@ export const ApiError = z.object({
     details: z.unknown().optional(),
   }),
 });
+// One component of the OpenAPI document that every error answer refers to: written out in each
+// of them, it was half the document, and half the viewer's time to show it.
+z.globalRegistry.add(ApiError, { id: 'ApiError' });
 export type ApiError = z.infer<typeof ApiError>;

@@ -121,6 +121,8 @@ export const NotaEcmr = z.object({
     partida: lineaOpcional(60),
   }),
 });
+// Named components of the OpenAPI document: the note's eleven uses refer to one definition.
+z.globalRegistry.add(NotaEcmr, { id: 'NotaEcmr' });
 export type NotaEcmr = z.infer<typeof NotaEcmr>;
 
 /** Path `:id` of a subpartida (the carrier's). */
@@ -188,6 +190,7 @@ export const EcmrDetalle = z.object({
   eventos: z.array(EventoEcmr),
   created_at: z.string(),
 });
+z.globalRegistry.add(EcmrDetalle, { id: 'EcmrDetalle' });
 export type EcmrDetalle = z.infer<typeof EcmrDetalle>;
 
 /** One version of the note. */
@@ -313,6 +316,7 @@ export const EcmrParaFirmar = z.object({
   firmas: z.array(z.object({ rol: EcmrRol, nombre: z.string(), firmado_at: z.string() })),
   expires_at: z.string(),
 });
+z.globalRegistry.add(EcmrParaFirmar, { id: 'EcmrParaFirmar' });
 export type EcmrParaFirmar = z.infer<typeof EcmrParaFirmar>;
 
 /** A stored reservation photo. */
