@@ -9,8 +9,8 @@ test('the interactive API viewer shows the OpenAPI document under the strict CSP
     if (message.type() === 'error') errors.push(message.text());
   });
   await page.goto('/api/docs');
-  // The viewer (1.5 MB) resolves the whole 3.1 document before it shows its title: 6 s on a
-  // quiet two-core machine, more than 30 s once beside another worker's walk in CI.
+  // Its own project runs it alone, after the others (playwright.config.ts): 6 s here, and
+  // more than 30 s in CI beside another worker's walk.
   await expect(page.getByRole('heading', { name: /Extranet API/ })).toBeVisible({
     timeout: 60_000,
   });
