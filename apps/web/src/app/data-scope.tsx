@@ -3,8 +3,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { authSessionQueryOptions } from '../features/auth/api/get-auth-session';
 import { menuQueryOptions } from '../features/auth/api/get-menu';
-import { takeHandedOverMenus } from '../features/auth/login-handoff';
+import { takeHandedOverMenus, takeHandedOverSessionCheck } from '../features/auth/login-handoff';
 import { calendarLocaleFor, loadCalendarLocale } from '../i18n/calendar-locale';
 import { createQueryClient } from './query-client';
 
@@ -12,7 +13,8 @@ import { createQueryClient } from './query-client';
  * Data cache and calendar for every route but the login pages, which need neither (issue 7:
  * they stay out of the login pages' first download). A lazy layout route in router.tsx.
  * Leaving it for a login page drops the cache, so nothing of a previous visitor survives a new
- * login; the new cache starts with the menus the login answered with.
+ * login; the new cache starts with the menus the login answered with and the route guard's
+ * session check.
  */
 export function DataScope() {
   // The calendars follow the UI language (issue 20 point 7); Spanish is the spec's default.
@@ -34,6 +36,9 @@ export function DataScope() {
     const created = createQueryClient();
     const handed = takeHandedOverMenus();
     if (handed) created.setQueryData(menuQueryOptions(handed.portal).queryKey, handed.menus);
+    const check = takeHandedOverSessionCheck();
+    // In flight or answered: the session query waits for it instead of fetching its own.
+    if (check) void created.prefetchQuery({ ...authSessionQueryOptions, queryFn: () => check });
     return created;
   });
   return (

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { redirect } from 'react-router';
+import { handOverSessionCheck } from '../features/auth/login-handoff';
 import type { Portal } from '../lib/portal';
 import { saveAfterLogin } from '../lib/storage';
 import { decideGuard } from './guard';
@@ -22,10 +23,14 @@ function fullTargetPath(url: URL, bridge: RouterBridge): string {
 }
 
 async function fetchSessionOrNull() {
+  // Loaded on demand: it brings zod (the session schema), which the entry chunk does without.
+  const answer = import('../features/auth/api/get-auth-session').then(({ getAuthSession }) =>
+    getAuthSession(),
+  );
+  // The portal's query cache starts with this answer: its header does not ask again.
+  handOverSessionCheck(answer);
   try {
-    // Loaded on demand: it brings zod (the session schema), which the entry chunk does without.
-    const { getAuthSession } = await import('../features/auth/api/get-auth-session');
-    return await getAuthSession();
+    return await answer;
   } catch (error) {
     // Spec §4: a failed check counts as "no session".
     console.warn('No se ha podido comprobar la sesión', error);
@@ -54,7 +59,10 @@ export function createGuardLoader(portal: Portal, bridge: RouterBridge) {
       params,
       targetPath: fullTargetPath(url, bridge),
     };
-    if (decideGuard(input).kind !== 'check-session') return null;
+    if (decideGuard(input).kind !== 'check-session') {
+      handOverSessionCheck(undefined);
+      return null;
+    }
 
     if (portal === 'clientes') {
       const decision = decideGuard({ ...input, session: await fetchSessionOrNull() });

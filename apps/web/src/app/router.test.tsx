@@ -233,6 +233,21 @@ describe('route guard (spec §4)', () => {
     expect(warn).toHaveBeenCalled();
   });
 
+  it.each([
+    ['/clientes/tracking', 'Tracking', customerSession],
+    ['/proveedores/certificados', 'Certificados', supplierSession],
+  ])(
+    "asks GET /api/auth once on the first screen of %s: the header shows the guard's answer",
+    async (path, title, session) => {
+      const { fetchMock } = renderAt(path, session);
+      await heading(title);
+      expect(
+        await screen.findByRole('region', { name: es.shell.signedInAs }, { timeout: 3000 }),
+      ).toHaveTextContent('c@demo.es');
+      expect(authCalls(fetchMock)).toBe(1);
+    },
+  );
+
   it('checks the session again on every navigation inside the portal', async () => {
     const { router, fetchMock } = renderAt('/clientes/tracking', customerSession);
     await heading('Tracking');
