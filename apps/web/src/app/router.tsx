@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import type { DataRouter, LoaderFunctionArgs, RouteObject } from 'react-router';
 import { createBrowserRouter, matchRoutes, redirect } from 'react-router';
 import { customerResources, supplierResources } from '@extranet/contracts/menus/resources';
-import { PageLoader } from '../components/page-loader';
+import { AppLoader } from '../components/page-loader';
 import { ClienteLoginPage } from '../features/auth/pages/cliente-login-page';
 import { ProveedorLoginPage } from '../features/auth/pages/proveedor-login-page';
 import { loadAllTexts } from '../i18n';
@@ -65,7 +65,7 @@ export function createAppRoutes(bridge: RouterBridge): RouteObject[] {
       id: 'root',
       Component: RootLayout,
       ErrorBoundary: RouteErrorPage,
-      HydrateFallback: PageLoader,
+      HydrateFallback: AppLoader,
       loader: rootLoader,
       children: [
         redirectRoute({ path: '/' }, '/clientes/tracking'),

@@ -121,4 +121,30 @@ describe('startApp (issue 21: the login pages without the router)', () => {
       await screen.findByRole('heading', { level: 1, name: 'NOT FOUND' }, { timeout: 4000 }),
     ).toBeInTheDocument();
   });
+
+  it('starts a portal page in its frame: the product name shows at once, before the session', async () => {
+    let answer: () => void = () => undefined;
+    const session = new Promise<void>((resolve) => (answer = resolve));
+    mockApi({
+      'GET /api/auth': async () => {
+        await session;
+        return json(200, anonymousSession);
+      },
+    });
+    startAt('/clientes/tracking');
+    // The first render, before the router or any answer.
+    expect(screen.getByText('Extranet')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    answer();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Acceso clientes' }, { timeout: 4000 }),
+    ).toBeInTheDocument();
+  });
+
+  it('starts a login page without the portal frame', () => {
+    setInitialRegions([{ codigo: 'es', nombre: 'Europa', activa: true }]);
+    mockApi({ 'GET /api/auth': () => json(200, anonymousSession) });
+    startAt('/login');
+    expect(screen.queryByText('Extranet')).not.toBeInTheDocument();
+  });
 });

@@ -1,6 +1,6 @@
 import { StrictMode, type ReactNode } from 'react';
 import type { Root } from 'react-dom/client';
-import { PageLoader } from '../components/page-loader';
+import { AppLoader, PageLoader } from '../components/page-loader';
 import { ErrorPage } from './error-page';
 import { LoginApp, loginPortalAt } from './login-app';
 import { AppProviders } from './providers';
@@ -36,9 +36,9 @@ export function startApp(root: Root): void {
         <AppProviders>{content}</AppProviders>
       </StrictMode>,
     );
-  show(<PageLoader />);
-
   const portal = loginPortalAt(window.location.pathname);
+  // A login page shows in a moment, in a layout of its own; a portal page starts in its frame.
+  show(portal ? <PageLoader /> : <AppLoader />);
   if (!portal) {
     void showRouterApp(show);
     return;
