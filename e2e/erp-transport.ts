@@ -1,6 +1,6 @@
-import { expect, type APIRequestContext } from '@playwright/test';
-import { serverCli } from './fixtures.js';
-import { isoDaysFromNow } from './supplier/helpers.js';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { loginAs, serverCli } from './fixtures.js';
+import { apiGet, apiPost, isoDaysFromNow } from './supplier/helpers.js';
 
 /** A place as the ERP sends it, with its coordinates. */
 export interface ErpPlace {
@@ -129,4 +129,30 @@ export async function postErpTransport(
     },
   ]);
   return { key, sufijo, partida, referencia };
+}
+
+/**
+ * The driver link of the posted transport `referencia`, as its carrier makes it: the demo
+ * carrier signs in on `page` and creates the link from its transport history's row.
+ */
+export async function driverLinkOf(
+  page: Page,
+  referencia: string,
+): Promise<{ path: string; token: string }> {
+  await loginAs(page, 'proveedor@demo.es', 'proveedores');
+  // Argon2 on a busy machine: the login may take a while.
+  await expect(page).toHaveURL(/\/proveedores\/cargas$/, { timeout: 90_000 });
+  const { items } = await apiGet<{ items: Array<{ id: number; referencia: string }> }>(
+    page,
+    '/api/proveedores/transportes?limit=200',
+  );
+  const transporte = items.find((t) => t.referencia === referencia);
+  expect(transporte, referencia).toBeDefined();
+  const enlace = await apiPost<{ url: string }>(
+    page,
+    `/api/proveedores/transportes/${transporte!.id}/enlaces-conductor`,
+  );
+  expect(enlace.status).toBe(201);
+  const path = new URL(enlace.body.url).pathname;
+  return { path, token: path.split('/').at(-1)! };
 }

@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { MADRID, MADRID_GEO, postErpTransport } from '../erp-transport.js';
+import { driverLinkOf, MADRID, MADRID_GEO, postErpTransport } from '../erp-transport.js';
 import { loginAs } from '../fixtures.js';
-import { apiGet, apiPost } from '../supplier/helpers.js';
 
 /*
  * Issue 17, "Done when": a phone with geolocation emulated shares positions through the driver
@@ -47,19 +46,7 @@ test('the customer sees the driver’s position, ETA and status change live', as
   });
 
   // The carrier makes the driver link.
-  await loginAs(page, 'proveedor@demo.es', 'proveedores');
-  await expect(page).toHaveURL(/\/proveedores\/cargas$/);
-  const { items } = await apiGet<{ items: Array<{ id: number; referencia: string }> }>(
-    page,
-    `/api/proveedores/transportes?limit=200`,
-  );
-  const transporte = items.find((t) => t.referencia === referencia);
-  expect(transporte, referencia).toBeDefined();
-  const enlace = await apiPost<{ url: string }>(
-    page,
-    `/api/proveedores/transportes/${transporte!.id}/enlaces-conductor`,
-  );
-  expect(enlace.status).toBe(201);
+  const { path: linkPath } = await driverLinkOf(page, referencia);
 
   // The phone shares its position from Madrid.
   const phone = await browser.newContext({
@@ -76,7 +63,7 @@ test('the customer sees the driver’s position, ETA and status change live', as
   driver.on('response', (response) => {
     if (/\/api\/conductor\/[^/]+\/posiciones$/.test(response.url()) && response.ok()) enviados++;
   });
-  await driver.goto(new URL(enlace.body.url).pathname);
+  await driver.goto(linkPath);
   await driver.getByRole('button', { name: 'Compartir mi posición' }).click();
   await expect(driver.getByText('Compartiendo su posición.')).toBeVisible();
   await expect.poll(() => enviados).toBeGreaterThanOrEqual(1);

@@ -2,9 +2,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
-import { MADRID, MADRID_GEO, postErpTransport } from '../erp-transport.js';
+import { driverLinkOf, MADRID, MADRID_GEO, postErpTransport } from '../erp-transport.js';
 import { loginAs, newestMailMentioning } from '../fixtures.js';
-import { apiGet, apiPost } from '../supplier/helpers.js';
+import { apiGet } from '../supplier/helpers.js';
 
 /*
  * Issue 18, the phone side of the e-CMR, one whole transport of its own (made through the ERP
@@ -133,21 +133,7 @@ test('an e-CMR signed by the driver, the sender on the handed phone and the cons
   });
 
   // The carrier makes the driver link.
-  await loginAs(page, 'proveedor@demo.es', 'proveedores');
-  // Argon2 on a busy machine: the login may take a while.
-  await expect(page).toHaveURL(/\/proveedores\/cargas$/, { timeout: 90_000 });
-  const { items } = await apiGet<{ items: Array<{ id: number; referencia: string }> }>(
-    page,
-    '/api/proveedores/transportes?limit=200',
-  );
-  const transporte = items.find((t) => t.referencia === referencia);
-  expect(transporte, referencia).toBeDefined();
-  const enlace = await apiPost<{ url: string }>(
-    page,
-    `/api/proveedores/transportes/${transporte!.id}/enlaces-conductor`,
-  );
-  expect(enlace.status).toBe(201);
-  const linkPath = new URL(enlace.body.url).pathname;
+  const { path: linkPath } = await driverLinkOf(page, referencia);
 
   // The driver's phone: the trip, sharing its position (signatures record it).
   const driverPhone = await phone(browser);
@@ -407,21 +393,7 @@ test('the consignee signs the delivery from the shipment link the customer made 
   });
 
   // The carrier's driver link; the driver and the sender have signed at pick-up (on the phone).
-  await loginAs(page, 'proveedor@demo.es', 'proveedores');
-  await expect(page).toHaveURL(/\/proveedores\/cargas$/, { timeout: 90_000 });
-  const { items } = await apiGet<{ items: Array<{ id: number; referencia: string }> }>(
-    page,
-    '/api/proveedores/transportes?limit=200',
-  );
-  const transporte = items.find((t) => t.referencia === referencia);
-  expect(transporte, referencia).toBeDefined();
-  const enlace = await apiPost<{ url: string }>(
-    page,
-    `/api/proveedores/transportes/${transporte!.id}/enlaces-conductor`,
-  );
-  expect(enlace.status).toBe(201);
-  const linkPath = new URL(enlace.body.url).pathname;
-  const driverToken = linkPath.split('/')[2]!;
+  const { path: linkPath, token: driverToken } = await driverLinkOf(page, referencia);
   const trip = await apiGet<{ subpartidas: Array<{ id: number }> }>(
     page,
     `/api/conductor/${driverToken}`,

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { driverLinkOf } from '../erp-transport.js';
 import { loginAs, newestMailMentioning, serverCli } from '../fixtures.js';
-import { apiGet, apiPost, isoDaysFromNow } from '../supplier/helpers.js';
+import { isoDaysFromNow } from '../supplier/helpers.js';
 
 /*
  * Issue 19, sharing from "Portes" and the visitor's notices, on a shipment of its own (made
@@ -129,21 +130,8 @@ test('shared from Portes, a subscribed visitor hears of the loading by e-mail an
 
   // The carrier's driver link, and the driver's loading in Madrid.
   const carrier = await browser.newPage();
-  await loginAs(carrier, 'proveedor@demo.es', 'proveedores');
-  await expect(carrier).toHaveURL(/\/proveedores\/cargas$/, { timeout: 90_000 });
-  const { items } = await apiGet<{ items: Array<{ id: number; referencia: string }> }>(
-    carrier,
-    '/api/proveedores/transportes?limit=200',
-  );
-  const transporte = items.find((t) => t.referencia === referencia);
-  expect(transporte, referencia).toBeDefined();
-  const enlace = await apiPost<{ url: string }>(
-    carrier,
-    `/api/proveedores/transportes/${transporte!.id}/enlaces-conductor`,
-  );
-  expect(enlace.status).toBe(201);
+  const { token: conductor } = await driverLinkOf(carrier, referencia);
   await carrier.close();
-  const conductor = new URL(enlace.body.url).pathname.split('/').at(-1)!;
   const viaje = await request.get(`/api/conductor/${conductor}`);
   const { paradas } = (await viaje.json()) as {
     paradas: Array<{ id: number; tipo: string; poblacion: string }>;
