@@ -30,23 +30,25 @@ let serie = 0;
  * leg carrying one new shipment of the client: the ids the driver-link tests need. The options
  * change the data a test asserts on (places, load, references, plate and driver).
  */
+export interface TransporteConPorteOptions {
+  proveedorId: number;
+  clienteId: number;
+  estado?: 'asignado' | 'en_transito';
+  vehiculoId?: number | null;
+  origen?: Lugar;
+  destino?: Lugar;
+  bultos?: number;
+  pesoKg?: number;
+  /** The transport's reference: a leg's e-CMR is numbered `<referencia>-<leg>`. */
+  referencia?: string;
+  refCliente?: string | null;
+  matricula?: string;
+  conductor?: string;
+}
+
 export async function transporteConPorte(
   handle: TestDatabaseHandle,
-  options: {
-    proveedorId: number;
-    clienteId: number;
-    estado?: 'asignado' | 'en_transito';
-    vehiculoId?: number | null;
-    origen?: Lugar;
-    destino?: Lugar;
-    bultos?: number;
-    pesoKg?: number;
-    /** The transport's reference: a leg's e-CMR is numbered `<referencia>-<leg>`. */
-    referencia?: string;
-    refCliente?: string | null;
-    matricula?: string;
-    conductor?: string;
-  },
+  options: TransporteConPorteOptions,
 ) {
   serie += 1;
   const origen = options.origen ?? LUGARES.madrid;
@@ -129,4 +131,18 @@ export async function enlaceConductor(browser: TestBrowser, transporteId: number
   );
   expect(res.statusCode, res.body).toBe(201);
   return new URL(res.json<{ url: string }>().url).pathname.split('/').at(-1)!;
+}
+
+/**
+ * `transporteConPorte` with the carrier's driver link: the leg's e-CMR as the driver's phone
+ * reaches it (`conductor`).
+ */
+export async function transporteConEnlace(
+  handle: TestDatabaseHandle,
+  browser: TestBrowser,
+  options: TransporteConPorteOptions,
+) {
+  const t = await transporteConPorte(handle, options);
+  const token = await enlaceConductor(browser, t.id);
+  return { ...t, conductor: `/api/conductor/${token}/subpartidas/${t.subpartidaId}/ecmr` };
 }

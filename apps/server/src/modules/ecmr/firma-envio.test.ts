@@ -2,7 +2,7 @@ import QRCode from 'qrcode';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clock } from '../../lib/clock.js';
 import { clienteIdOf } from '../../test/clientes.js';
-import { enlaceConductor, transporteConPorte } from '../../test/conductor.js';
+import { transporteConEnlace } from '../../test/conductor.js';
 import { testDatabases } from '../../test/databases.js';
 import { signedIn, type TestBrowser } from '../../test/session.js';
 import { useDemoCarrier, multipart } from '../../test/transportes.js';
@@ -36,18 +36,13 @@ describe.each(testDatabases())(
     /** A shipment of the demo customer carried by the demo carrier in one leg, with a driver link. */
     async function envio() {
       serie += 1;
-      const t = await transporteConPorte(demo.handle, {
+      const t = await transporteConEnlace(demo.handle, demo.browser, {
         proveedorId: demo.proveedorId,
         clienteId,
         estado: 'en_transito',
         referencia: `FE${serie}`,
       });
-      const token = await enlaceConductor(demo.browser, t.id);
-      return {
-        partida: t.partida,
-        subpartidaId: t.subpartidaId,
-        conductor: `/api/conductor/${token}/subpartidas/${t.subpartidaId}/ecmr`,
-      };
+      return { partida: t.partida, subpartidaId: t.subpartidaId, conductor: t.conductor };
     }
 
     const publico = (method: 'GET' | 'POST', url: string, payload?: unknown) =>

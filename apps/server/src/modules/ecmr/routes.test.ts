@@ -6,7 +6,7 @@ import QRCode from 'qrcode';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { clock } from '../../lib/clock.js';
 import { outboxDir } from '../../mail/mailer.js';
-import { enlaceConductor, LUGARES, transporteConPorte } from '../../test/conductor.js';
+import { LUGARES, transporteConEnlace } from '../../test/conductor.js';
 import { testDatabases } from '../../test/databases.js';
 import { outboxFiles, readEml } from '../../test/eml.js';
 import { signedIn } from '../../test/session.js';
@@ -43,7 +43,7 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
       .orderBy('id')
       .executeTakeFirstOrThrow();
     // The note's boxes the tests read: places, goods, marks, number, plate and driver.
-    const t = await transporteConPorte(demo.handle, {
+    const t = await transporteConEnlace(demo.handle, demo.browser, {
       proveedorId: demo.proveedorId,
       clienteId: cliente.id,
       estado: 'en_transito',
@@ -56,12 +56,11 @@ describe.each(testDatabases())('e-CMR ($name)', ({ name, open }) => {
       matricula: '9876XYZ',
       conductor: 'Marta Conductora',
     });
-    const token = await enlaceConductor(demo.browser, t.id);
     return {
       transporteId: t.id,
       subpartidaId: t.subpartidaId,
       partida: t.partida,
-      conductor: `/api/conductor/${token}/subpartidas/${t.subpartidaId}/ecmr`,
+      conductor: t.conductor,
       proveedor: `/api/proveedores/subpartidas/${t.subpartidaId}/ecmr`,
     };
   }
