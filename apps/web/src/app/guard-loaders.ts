@@ -52,20 +52,20 @@ export async function rootLoader({ request }: LoaderFunctionArgs): Promise<null>
 export function createGuardLoader(portal: Portal, bridge: RouterBridge) {
   return async function guardLoader({ request, params }: LoaderFunctionArgs): Promise<null> {
     const url = new URL(request.url);
-    await applyUrlLanguage(url);
     const input = {
       portal,
       requiresAuth: bridge.requiresAuth(url.pathname),
       params,
       targetPath: fullTargetPath(url, bridge),
     };
-    if (decideGuard(input).kind !== 'check-session') {
-      handOverSessionCheck(undefined);
-      return null;
-    }
+    // The session is asked at once, while the page's language loads (it used to wait for it).
+    const checking = decideGuard(input).kind === 'check-session' ? fetchSessionOrNull() : null;
+    if (!checking) handOverSessionCheck(undefined);
+    await applyUrlLanguage(url);
+    if (!checking) return null;
 
     if (portal === 'clientes') {
-      const decision = decideGuard({ ...input, session: await fetchSessionOrNull() });
+      const decision = decideGuard({ ...input, session: await checking });
       if (decision.kind === 'redirect-to-login') {
         saveAfterLogin(portal, decision.afterLogin);
         // react-router's loaders redirect by throwing the Response redirect() builds.
@@ -75,7 +75,7 @@ export function createGuardLoader(portal: Portal, bridge: RouterBridge) {
       return null;
     }
 
-    void fetchSessionOrNull().then(async (session) => {
+    void checking.then(async (session) => {
       const decision = decideGuard({ ...input, session });
       if (decision.kind !== 'redirect-to-login') return;
       // The user has moved on meanwhile: that page ran its own check.
