@@ -25,11 +25,6 @@ export const LUGARES = {
 
 let serie = 0;
 
-/**
- * A transport of the carrier, Madrid → Zaragoza, loading today and unloading tomorrow, with one
- * leg carrying one new shipment of the client: the ids the driver-link tests need. The options
- * change the data a test asserts on (places, load, references, plate and driver).
- */
 export interface TransporteConPorteOptions {
   proveedorId: number;
   clienteId: number;
@@ -46,6 +41,11 @@ export interface TransporteConPorteOptions {
   conductor?: string;
 }
 
+/**
+ * A transport of the carrier, Madrid → Zaragoza, loading today and unloading tomorrow, with one
+ * leg carrying one new shipment of the client: the ids the driver-link tests need. The options
+ * change the data a test asserts on (places, load, references, plate and driver).
+ */
 export async function transporteConPorte(
   handle: TestDatabaseHandle,
   options: TransporteConPorteOptions,
