@@ -139,6 +139,21 @@ describe('DataTable', () => {
     expect(first).toHaveAttribute('tabindex', '-1');
   });
 
+  it("does not render a row's cells again when the table renders for its own reasons", () => {
+    // Moving between rows re-renders the table (the roving tab stop), as the virtualiser's
+    // measurements do: the cells' content must not be built again each time (issue 21).
+    const cell = vi.fn((f: Fila) => f.nombre);
+    const counted = [{ id: 'nombre', header: 'Nombre', cell }, ...columns.slice(1)];
+    renderTable(<FilasTable data={filas.slice(0, 5)} columns={counted} />);
+    const calls = cell.mock.calls.length;
+    expect(calls).toBeGreaterThanOrEqual(5);
+    const first = document.querySelector<HTMLElement>('[data-row-index="0"]')!;
+    first.focus();
+    fireEvent.keyDown(first, { key: 'ArrowDown' });
+    expect(document.querySelector('[data-row-index="1"]')).toHaveAttribute('tabindex', '0');
+    expect(cell).toHaveBeenCalledTimes(calls);
+  });
+
   it('asks for the next page near the end when more exist', () => {
     const onEndReached = vi.fn();
     renderTable(<FilasTable data={filas.slice(0, 5)} hasMore onEndReached={onEndReached} />);

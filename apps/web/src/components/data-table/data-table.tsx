@@ -29,6 +29,7 @@ import { usePortalContext } from '../../lib/portal-context';
 import { columnChoiceKey } from '../../lib/storage';
 import { EmptyState } from '../empty-state';
 import { ErrorAlert } from '../error-alert';
+import { alignStyle, CardFields, cellClass, RowCells } from './cells';
 import { ColumnMenu } from './column-menu';
 import classes from './data-table.module.css';
 import { useColumnChoice } from './use-column-choice';
@@ -129,33 +130,9 @@ const XXL_QUERY = '(min-width: 100em)';
 /** A tap on these, inside a card, keeps its own meaning instead of (un)selecting the card. */
 const CARD_CONTROLS = 'a, button, input, label, select, textarea, [role="button"]';
 
-/**
- * A header or body cell's classes: sticky at the end; hidden on narrower screens unless the
- * user chose to show it (`chosen`).
- */
-function cellClass<T>(
-  base: string | undefined,
-  column: DataTableColumn<T>,
-  chosen: boolean,
-): string {
-  return [
-    base,
-    column.stickyEnd && classes.stickyEnd,
-    column.wrap && classes.wrap,
-    !chosen && column.showFrom === 'xl' && classes.fromXl,
-    !chosen && column.showFrom === 'xxl' && classes.fromXxl,
-  ]
-    .filter(Boolean)
-    .join(' ');
-}
-
 /** A column the user cannot hide: the first (it names the row) and the actions. */
 function isFixed<T>(column: DataTableColumn<T>, index: number): boolean {
   return index === 0 || column.stickyEnd === true;
-}
-
-function alignStyle(align: DataTableColumn<unknown>['align']): CSSProperties | undefined {
-  return align ? { textAlign: align } : undefined;
 }
 
 /**
@@ -532,26 +509,7 @@ export function DataTable<T>({
                     {renderDetail && expandButton(row)}
                   </Group>
                 )}
-                {/* Label and value pairs in a grid, not a <dl>: a card may hold values without a
-                    label (the actions), which a definition list does not allow. */}
-                <div className={classes.fields}>
-                  {shownColumns.map((column) =>
-                    column.hideLabelOnCard ? (
-                      <div
-                        key={column.id}
-                        className={classes.value}
-                        style={{ gridColumn: '1 / -1', marginTop: 6 }}
-                      >
-                        {column.cell(row.original)}
-                      </div>
-                    ) : (
-                      <div key={column.id} className={classes.field}>
-                        <span className={classes.label}>{column.header}: </span>
-                        <div className={classes.value}>{column.cell(row.original)}</div>
-                      </div>
-                    ),
-                  )}
-                </div>
+                <CardFields item={row.original} columns={shownColumns} />
                 {row.getIsExpanded() && renderDetail && (
                   <div className={classes.detail} style={{ paddingLeft: 12, marginTop: 8 }}>
                     {renderDetail(row.original)}
@@ -620,15 +578,7 @@ export function DataTable<T>({
               >
                 {selectable && <td className={classes.td}>{selectBox(row)}</td>}
                 {renderDetail && <td className={classes.td}>{expandButton(row)}</td>}
-                {shownColumns.map((column) => (
-                  <td
-                    key={column.id}
-                    className={cellClass(classes.td, column, chosen(column))}
-                    style={alignStyle(column.align)}
-                  >
-                    {column.cell(row.original)}
-                  </td>
-                ))}
+                <RowCells item={row.original} columns={shownColumns} choice={choice} />
               </tr>
               {row.getIsExpanded() && renderDetail && (
                 <tr>

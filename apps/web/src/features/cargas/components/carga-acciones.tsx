@@ -1,15 +1,9 @@
 import type { CargaDescartada, CargaResumen } from '@extranet/contracts/cargas/carga';
-import { ActionIcon, Button, Group, Menu, Tooltip } from '@mantine/core';
-import {
-  IconArrowBackUp,
-  IconDots,
-  IconEyeOff,
-  IconPencil,
-  IconSend,
-  IconX,
-} from '@tabler/icons-react';
+import { Button, Group, Tooltip } from '@mantine/core';
+import { IconArrowBackUp, IconEyeOff, IconPencil, IconSend, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { RowAction } from '../../../components/data-table/row-action';
+import { RowMenu, type RowMenuItem } from '../../../components/data-table/row-menu';
 
 export interface CargaAccionesProps {
   /** The open load of the row. */
@@ -74,37 +68,22 @@ export function CargaAcciones({
       button
     );
   }
-  const canRetirar = puedeOfertar && pendiente;
+  const menu: RowMenuItem[] = [];
+  if (puedeOfertar && pendiente) {
+    menu.push({ label: t('cargas.acciones.retirar'), icon: IconX, onClick: () => onRetirar(c) });
+  }
+  if (puedeDescartar) {
+    menu.push({
+      label: t('cargas.acciones.descartar'),
+      icon: IconEyeOff,
+      onClick: () => onDescartar(c),
+    });
+  }
   return (
     <Group gap={6} wrap="nowrap">
       {primary}
-      {(canRetirar || puedeDescartar) && (
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={t('cargas.acciones.mas', { ref: c.referencia })}
-            >
-              <IconDots size={18} aria-hidden />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {canRetirar && (
-              <Menu.Item leftSection={<IconX size={14} aria-hidden />} onClick={() => onRetirar(c)}>
-                {t('cargas.acciones.retirar')}
-              </Menu.Item>
-            )}
-            {puedeDescartar && (
-              <Menu.Item
-                leftSection={<IconEyeOff size={14} aria-hidden />}
-                onClick={() => onDescartar(c)}
-              >
-                {t('cargas.acciones.descartar')}
-              </Menu.Item>
-            )}
-          </Menu.Dropdown>
-        </Menu>
+      {menu.length > 0 && (
+        <RowMenu label={t('cargas.acciones.mas', { ref: c.referencia })} items={menu} />
       )}
     </Group>
   );
