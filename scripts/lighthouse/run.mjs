@@ -9,7 +9,8 @@
  *
  * Needs `npm run build` first. Environment: CHROMIUM_PATH (default /usr/bin/chromium),
  * LIGHTHOUSE_PORT (default 3700), WEB_DIST_DIR (a build kept elsewhere), LIGHTHOUSE_NO_WRITE=1
- * (print only, leave the docs alone). Exits 1 when a page misses a target.
+ * (print only, leave the docs alone), LIGHTHOUSE_PAGES (paths to audit, comma-separated, e.g.
+ * `/proveedores/cargas`; implies LIGHTHOUSE_NO_WRITE). Exits 1 when a page misses a target.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -57,6 +58,11 @@ const PAGES = [
   // The driver's phone page (issue 17): a link of the demo trip, minted by the operator CLI.
   { name: 'Página del conductor', path: '/conductor/…', driverLink: true },
 ];
+
+/** LIGHTHOUSE_PAGES: only these paths, while working on a page (the docs are left alone). */
+const onlyPaths = process.env.LIGHTHOUSE_PAGES?.split(',').map((page) => page.trim());
+const targets = onlyPaths ? PAGES.filter((page) => onlyPaths.includes(page.path)) : PAGES;
+const writeDocs = process.env.LIGHTHOUSE_NO_WRITE !== '1' && !onlyPaths;
 
 const log = (...args) => console.error(...args);
 
@@ -266,7 +272,7 @@ try {
   const chromeVersion = (await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json())
     .Browser;
   mkdirSync(reportDir, { recursive: true });
-  for (const target of PAGES) {
+  for (const target of targets) {
     // Performance is timed as it happens on a shared machine: a page under its target is
     // audited again, up to RUNS times, and keeps its best run (the table says how many ran).
     // Accessibility and best practices do not vary between runs.
@@ -313,7 +319,7 @@ try {
     '',
   ].join('\n');
 
-  if (process.env.LIGHTHOUSE_NO_WRITE !== '1') {
+  if (writeDocs) {
     const docPath = path.join(root, 'docs/benchmarks.md');
     const START = '<!-- bench:web:start -->';
     const END = '<!-- bench:web:end -->';

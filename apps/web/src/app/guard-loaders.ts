@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { redirect } from 'react-router';
+import { getAuthSession } from '../features/auth/api/session-check';
 import { handOverSessionCheck } from '../features/auth/login-handoff';
 import type { Portal } from '../lib/portal';
 import { saveAfterLogin } from '../lib/storage';
@@ -23,10 +24,7 @@ function fullTargetPath(url: URL, bridge: RouterBridge): string {
 }
 
 async function fetchSessionOrNull() {
-  // Loaded on demand: it brings zod (the session schema), which the entry chunk does without.
-  const answer = import('../features/auth/api/get-auth-session').then(({ getAuthSession }) =>
-    getAuthSession(),
-  );
+  const answer = getAuthSession();
   // The portal's query cache starts with this answer: its header does not ask again.
   handOverSessionCheck(answer);
   try {

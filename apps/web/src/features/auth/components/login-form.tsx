@@ -12,6 +12,7 @@ import type { Portal } from '../../../lib/portal';
 import { clearSavedLogin, readSavedLogin, saveSavedLogin } from '../../../lib/storage';
 import { useChooseCompany } from '../api/choose-company';
 import { useLogin } from '../api/login';
+import { getAuthSession } from '../api/session-check';
 import { updateMenu } from '../api/update-menu';
 import { defaultRegion } from '../default-region';
 import { takeAfterLogin } from '../landing';
@@ -81,8 +82,6 @@ export function LoginForm({ portal }: LoginFormProps) {
     const controller = new AbortController();
     void (async () => {
       try {
-        // Loaded on demand: the session schema (zod) stays out of the login page's chunk.
-        const { getAuthSession } = await import('../api/get-auth-session');
         const session = await getAuthSession(controller.signal);
         const samePortal = portal === 'proveedores' ? session.supplier : session.client;
         if (session.success === 1 && samePortal && session.pendingChoice) {
