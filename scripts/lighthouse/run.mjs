@@ -5,7 +5,8 @@
  * in through the API for the signed-in pages, audits the login page, the customer tracking
  * page, the carrier's load list and transport history and the driver's page (desktop preset;
  * performance, accessibility, best practices) and writes the scores between the bench:web
- * markers of docs/benchmarks.md. `npm test` runs it with LIGHTHOUSE_NO_WRITE=1 (issue 20).
+ * markers of docs/benchmarks.md. Not in `npm test` yet: on a shared machine a page's score
+ * varies by 20 points between runs, more than the margin to its target (decision 023).
  *
  * Needs `npm run build` first. Environment: CHROMIUM_PATH (default /usr/bin/chromium),
  * LIGHTHOUSE_PORT (default 3700), WEB_DIST_DIR (a build kept elsewhere), LIGHTHOUSE_NO_WRITE=1
