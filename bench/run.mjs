@@ -52,6 +52,13 @@ const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
+/** A figure for the tables, in Spanish (`1.234,5`), with `d` decimals. */
+const fmtN = (n, d = 0) =>
+  n.toLocaleString('es', { maximumFractionDigits: d, minimumFractionDigits: d });
+/** The spread of the rounds' figures: `mín.–máx.`. */
+const fmtRange = (xs, d = 0) => `${fmtN(Math.min(...xs), d)}–${fmtN(Math.max(...xs), d)}`;
+/** The rounds' median and spread: `mediana (mín.–máx.)`. */
+const fmtMedianRange = (xs, d = 0) => `${fmtN(median(xs), d)} (${fmtRange(xs, d)})`;
 const DEEP_ROWS = 20_000;
 // The page size the web app requests (the targets are about the UI's real request, not the
 // API's maximum of 200): read from its source so the two cannot drift apart.
@@ -579,8 +586,6 @@ async function pingsGuardados(db) {
 async function pingScenario() {
   const started = Date.now();
   const enlaces = Number(values.enlaces);
-  const fmtN = (n, d = 0) =>
-    n.toLocaleString('es', { maximumFractionDigits: d, minimumFractionDigits: d });
   const rows = [];
   const checks = [];
   try {
@@ -663,7 +668,7 @@ async function pingScenario() {
     '|---|---:|---:|---:|---:|---:|---:|',
     ...rows.map((r) => {
       const por = r.rondas.map((x) => x.porSegundo);
-      return `| ${r.dbName} | ${fmtN(r.porSegundo)} | ${fmtN(Math.min(...por))}–${fmtN(Math.max(...por))} | ${fmtN(median(r.rondas.map((x) => x.ok / x.seconds)))} | ${fmtN(median(r.rondas.map((x) => x.p50)))} | ${fmtN(Math.max(...r.rondas.map((x) => x.p99)))} | ${r.errors}${r.statuses ? ` (${r.statuses})` : ''} |`;
+      return `| ${r.dbName} | ${fmtN(r.porSegundo)} | ${fmtRange(por)} | ${fmtN(median(r.rondas.map((x) => x.ok / x.seconds)))} | ${fmtN(median(r.rondas.map((x) => x.p50)))} | ${fmtN(Math.max(...r.rondas.map((x) => x.p99)))} | ${r.errors}${r.statuses ? ` (${r.statuses})` : ''} |`;
     }),
     '',
     '### Objetivos',
@@ -733,8 +738,6 @@ const TARGET_304_COST = 0.3;
  */
 async function conditionalScenario() {
   const started = Date.now();
-  const fmtN = (n, d = 0) =>
-    n.toLocaleString('es', { maximumFractionDigits: d, minimumFractionDigits: d });
   const rows = [];
   const checks = [];
   const cargasPage = Number(
@@ -928,8 +931,6 @@ function calibrationMs() {
 async function peerScenario() {
   const started = Date.now();
   const calibration = [calibrationMs()];
-  const fmtN = (n, d = 0) =>
-    n.toLocaleString('es', { maximumFractionDigits: d, minimumFractionDigits: d });
   const rounds = RONDAS;
   const tables = [];
   const checks = [];
@@ -1070,8 +1071,6 @@ async function peerScenario() {
           // Ratios within each round (the rows of one round ran seconds apart, under the same
           // load), then their median and spread: steadier than a ratio of medians.
           const ratios = (a, b) => by[a].cpu.map((x, i) => x / by[b].cpu[i]);
-          const spread = (xs) =>
-            `${fmtN(median(xs), 2)} (${fmtN(Math.min(...xs), 2)}–${fmtN(Math.max(...xs), 2)})`;
           const where = `${dbName} ${size.label}`;
           const listRatio = ratios('product', 'arrays');
           const authRatio = ratios('healthz', 'auth');
@@ -1079,15 +1078,15 @@ async function peerScenario() {
           checks.push(
             {
               ok: median(listRatio) <= TARGET_PEER.listVsArrays,
-              what: `${where}: transportes, 1.ª página ≤ ${fmtN(TARGET_PEER.listVsArrays, 1)}× la CPU por petición del par con arrays: ${spread(listRatio)}×`,
+              what: `${where}: transportes, 1.ª página ≤ ${fmtN(TARGET_PEER.listVsArrays, 1)}× la CPU por petición del par con arrays: ${fmtMedianRange(listRatio, 2)}×`,
             },
             {
               ok: median(authRatio) >= TARGET_PEER.authVsHealthz,
-              what: `${where}: GET /api/auth ≥ ${fmtN(TARGET_PEER.authVsHealthz, 1)}× /healthz (CPU de /healthz ÷ CPU de /api/auth): ${spread(authRatio)}×`,
+              what: `${where}: GET /api/auth ≥ ${fmtN(TARGET_PEER.authVsHealthz, 1)}× /healthz (CPU de /healthz ÷ CPU de /api/auth): ${fmtMedianRange(authRatio, 2)}×`,
             },
             {
               ok: median(healthzRatio) >= TARGET_PEER.healthzVsHello,
-              what: `${where}: /healthz ≥ ${fmtN(TARGET_PEER.healthzVsHello, 1)}× hello (CPU de hello ÷ CPU de /healthz): ${spread(healthzRatio)}×`,
+              what: `${where}: /healthz ≥ ${fmtN(TARGET_PEER.healthzVsHello, 1)}× hello (CPU de hello ÷ CPU de /healthz): ${fmtMedianRange(healthzRatio, 2)}×`,
             },
             ...rows.map((r) => ({
               ok: r.errors === 0,
@@ -1101,7 +1100,7 @@ async function peerScenario() {
             '|---|---:|---:|---:|---:|---:|---:|',
             ...rows.map(
               (r) =>
-                `| ${r.name} | ${fmtN(median(r.cpu))} | ${fmtN(Math.min(...r.cpu))}–${fmtN(Math.max(...r.cpu))} | ${spread(ratios(r.key, 'arrays'))} | ${fmtN(median(r.rps))} | ${fmtN(Math.min(...r.rps))}–${fmtN(Math.max(...r.rps))} | ${r.errors} |`,
+                `| ${r.name} | ${fmtN(median(r.cpu))} | ${fmtRange(r.cpu)} | ${fmtMedianRange(ratios(r.key, 'arrays'), 2)} | ${fmtN(median(r.rps))} | ${fmtRange(r.rps)} | ${r.errors} |`,
             ),
             '',
           );
