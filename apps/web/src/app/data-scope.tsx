@@ -7,14 +7,14 @@ import { authSessionQueryOptions } from '../features/auth/api/get-auth-session';
 import { menuQueryOptions } from '../features/auth/api/get-menu';
 import { takeHandedOverMenus, takeHandedOverSessionCheck } from '../features/auth/login-handoff';
 import { calendarLocaleFor, loadCalendarLocale } from '../i18n/calendar-locale';
-import { createQueryClient } from './query-client';
+import { holdPortalQueryClient, portalQueryClient, releasePortalQueryClient } from './query-client';
 
 /**
  * Data cache and calendar for every route but the login pages, which need neither (issue 7:
  * they stay out of the login pages' first download). A lazy layout route in router.tsx.
  * Leaving it for a login page drops the cache, so nothing of a previous visitor survives a new
- * login; the new cache starts with the menus the login answered with and the route guard's
- * session check.
+ * login; the new cache starts with the menus the login answered with, the route guard's
+ * session check and the first page a page's loader asked for (app/query-client.ts).
  */
 export function DataScope() {
   // The calendars follow the UI language (issue 20 point 7); Spanish is the spec's default.
@@ -33,7 +33,7 @@ export function DataScope() {
     };
   }, [language]);
   const [client] = useState(() => {
-    const created = createQueryClient();
+    const created = portalQueryClient();
     const handed = takeHandedOverMenus();
     if (handed) created.setQueryData(menuQueryOptions(handed.portal).queryKey, handed.menus);
     const check = takeHandedOverSessionCheck();
@@ -41,6 +41,10 @@ export function DataScope() {
     if (check) void created.prefetchQuery({ ...authSessionQueryOptions, queryFn: () => check });
     return created;
   });
+  useEffect(() => {
+    holdPortalQueryClient(client);
+    return () => releasePortalQueryClient(client);
+  }, [client]);
   return (
     <QueryClientProvider client={client}>
       {/* Spec §9: Spanish calendar, weeks start on Monday. */}

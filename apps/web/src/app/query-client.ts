@@ -15,3 +15,24 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/**
+ * The portals' query cache: the data scope's (app/data-scope.tsx), or, before it mounts, the
+ * one a page's loader starts its first query in (router.tsx, `prefetching`). The data scope
+ * takes that one and lets it go when it unmounts (a login page): the next visitor starts empty.
+ */
+let portalClient: QueryClient | undefined;
+
+export function portalQueryClient(): QueryClient {
+  return (portalClient ??= createQueryClient());
+}
+
+/** The data scope holds `client` (again after React's strict-mode remount). */
+export function holdPortalQueryClient(client: QueryClient): void {
+  portalClient = client;
+}
+
+/** The data scope has gone: the next portal visit starts with an empty cache. */
+export function releasePortalQueryClient(client: QueryClient): void {
+  if (portalClient === client) portalClient = undefined;
+}

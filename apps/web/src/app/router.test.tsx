@@ -27,6 +27,7 @@ function stubAuth(answer: AuthAnswer) {
         headers: { 'Content-Type': 'application/json' },
       });
     if (url === '/api/clientes/menu' || url === '/api/proveedores/menu') return json(allMenus);
+    if (url.startsWith('/api/proveedores/cargas?')) return json({ items: [], nextCursor: null });
     if (init.method === 'POST' && url.endsWith('/access')) {
       return json({ ...customerSession, name: 'Enlace' });
     }
@@ -247,6 +248,28 @@ describe('route guard (spec §4)', () => {
       expect(authCalls(fetchMock)).toBe(1);
     },
   );
+
+  it("asks for the load list's first page with the navigation, once: the page takes it", async () => {
+    const { fetchMock } = renderAt('/proveedores/cargas', supplierSession);
+    await heading('Cargas');
+    const urls = () => fetchMock.mock.calls.map(([url]) => url);
+    const lista = (url: string) => url.startsWith('/api/proveedores/cargas?');
+    await waitFor(() => expect(urls().filter(lista)).toHaveLength(1));
+    // Before the shell asked for its menus: not after the page's first render, which waits for
+    // them (without the loader's prefetch, the list came after the menus).
+    expect(urls().findIndex(lista)).toBeLessThan(urls().indexOf('/api/proveedores/menu'));
+    expect(await screen.findByText(es.cargas.empty)).toBeInTheDocument();
+    expect(urls().filter(lista)).toHaveLength(1);
+  });
+
+  it('does not ask for the load list before an access link has opened its session', async () => {
+    const { fetchMock } = renderAt('/proveedores/cargas/34/tok-2');
+    await heading('Cargas');
+    const urls = fetchMock.mock.calls.map(([url]) => url);
+    const access = urls.findIndex((url) => url.endsWith('/access'));
+    const lista = urls.findIndex((url) => url.startsWith('/api/proveedores/cargas?'));
+    expect(lista === -1 || lista > access).toBe(true);
+  });
 
   it('checks the session again on every navigation inside the portal', async () => {
     const { router, fetchMock } = renderAt('/clientes/tracking', customerSession);

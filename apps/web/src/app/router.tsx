@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { DataRouter, LoaderFunctionArgs, RouteObject } from 'react-router';
 import { createBrowserRouter, matchRoutes, redirect } from 'react-router';
@@ -18,6 +19,22 @@ function lazyComponent<M>(load: () => Promise<M>, pick: (module: M) => Component
   return async () => {
     const [module] = await Promise.all([load(), loadAllTexts()]);
     return { Component: pick(module) };
+  };
+}
+
+/**
+ * A page's loader that starts the page's first query in the portal's query cache, without
+ * waiting for it: the page's data is asked for with the navigation, not after the page's first
+ * render (issue 20). Not on an access link's visit, whose session the page has yet to open.
+ */
+function prefetching(
+  load: () => Promise<(client: QueryClient, url: URL) => void>,
+): (args: LoaderFunctionArgs) => Promise<null> {
+  return async ({ request, params }) => {
+    if (params.token) return null;
+    const [prefetch, { portalQueryClient }] = await Promise.all([load(), import('./query-client')]);
+    prefetch(portalQueryClient(), new URL(request.url));
+    return null;
   };
 }
 
@@ -275,6 +292,10 @@ export function createAppRoutes(bridge: RouterBridge): RouteObject[] {
                 lazy: lazyComponent(
                   () => import('../features/cargas/pages/cargas-page'),
                   (m) => m.CargasPage,
+                ),
+                // After `lazy`: scripts/bundle-budget.mjs takes a route's first import as its page.
+                loader: prefetching(() =>
+                  import('../features/cargas/api/get-cargas').then((m) => m.prefetchCargas),
                 ),
               },
               {

@@ -74,6 +74,7 @@ type PagedQuery<E> = Omit<NonNullable<QueryOut<E>>, 'cursor'>;
 export function endpointPages<E extends Endpoint>(
   definition: E,
   input: Omit<EndpointInput<E>, 'query'> & { query: PagedQuery<E> },
+  options: Omit<CallOptions, 'signal'> = {},
 ) {
   return infiniteQueryOptions({
     // Its own key: an infinite query's cache holds pages, not one answer (never share a key
@@ -83,7 +84,7 @@ export function endpointPages<E extends Endpoint>(
       callEndpoint(
         definition,
         { ...input, query: { ...input.query, cursor: pageParam } } as EndpointInput<E>,
-        { signal },
+        { ...options, signal },
       ) as Promise<ResponseOf<E> & { nextCursor: string | null }>,
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,

@@ -1,6 +1,6 @@
 import { listCargas } from '@extranet/contracts/cargas/endpoints';
 import type { QueryOut } from '@extranet/contracts/common/endpoint';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { endpointPages } from '../../../lib/endpoint-client';
 
 /** Filters and order of the load list, as the page holds them. */
@@ -9,8 +9,28 @@ export type CargasFiltros = Omit<QueryOut<typeof listCargas>, 'cursor' | 'limit'
 /** Rows per keyset page. */
 export const CARGAS_PAGE_SIZE = 100;
 
-export function cargasQueryOptions(filters: CargasFiltros) {
-  return endpointPages(listCargas, { query: { ...filters, limit: CARGAS_PAGE_SIZE } });
+/** No filter, soonest loads first. */
+export const FILTROS_INICIALES: CargasFiltros = { orden: 'fecha_carga' };
+
+export function cargasQueryOptions(
+  filters: CargasFiltros,
+  options?: Parameters<typeof endpointPages>[2],
+) {
+  return endpointPages(listCargas, { query: { ...filters, limit: CARGAS_PAGE_SIZE } }, options);
+}
+
+/**
+ * The page's loader (router.tsx): asks for the first page the list shows on arrival (the open
+ * loads, unfiltered) as the navigation starts, not after the page's first render (issue 20).
+ * Not for another tab or a saved search's filters. No 401 redirect: the route guard decides
+ * what a visitor without a session sees, and a failed page is asked again by the list.
+ */
+export function prefetchCargas(client: QueryClient, url: URL): void {
+  const vista = url.searchParams.get('vista');
+  if (url.searchParams.has('busqueda') || (vista !== null && vista !== 'disponibles')) return;
+  void client.prefetchInfiniteQuery(
+    cargasQueryOptions(FILTROS_INICIALES, { redirectOn401: false }),
+  );
 }
 
 /** How often the open list refreshes: loads are published and taken all day. */

@@ -28,9 +28,6 @@ const PAISES = [
   'TR',
 ];
 
-/** No filter, soonest loads first. */
-export const FILTROS_INICIALES: CargasFiltros = { orden: 'fecha_carga' };
-
 export interface CargasFiltersProps {
   /** Current filters and order. */
   value: CargasFiltros;
