@@ -27,7 +27,13 @@ function stubAuth(answer: AuthAnswer) {
         headers: { 'Content-Type': 'application/json' },
       });
     if (url === '/api/clientes/menu' || url === '/api/proveedores/menu') return json(allMenus);
-    if (url.startsWith('/api/proveedores/cargas?')) return json({ items: [], nextCursor: null });
+    const emptyLists = [
+      '/api/proveedores/cargas?',
+      '/api/proveedores/transportes?',
+      '/api/clientes/portes?',
+    ];
+    if (emptyLists.some((list) => url.startsWith(list)))
+      return json({ items: [], nextCursor: null });
     if (init.method === 'POST' && url.endsWith('/access')) {
       return json({ ...customerSession, name: 'Enlace' });
     }
@@ -249,18 +255,38 @@ describe('route guard (spec §4)', () => {
     },
   );
 
-  it("asks for the load list's first page with the navigation, once: the page takes it", async () => {
-    const { fetchMock } = renderAt('/proveedores/cargas', supplierSession);
-    await heading('Cargas');
-    const urls = () => fetchMock.mock.calls.map(([url]) => url);
-    const lista = (url: string) => url.startsWith('/api/proveedores/cargas?');
-    await waitFor(() => expect(urls().filter(lista)).toHaveLength(1));
-    // Before the shell asked for its menus: not after the page's first render, which waits for
-    // them (without the loader's prefetch, the list came after the menus).
-    expect(urls().findIndex(lista)).toBeLessThan(urls().indexOf('/api/proveedores/menu'));
-    expect(await screen.findByText(es.cargas.empty)).toBeInTheDocument();
-    expect(urls().filter(lista)).toHaveLength(1);
-  });
+  it.each([
+    ['/proveedores/cargas', supplierSession, 'Cargas', '/api/proveedores/cargas?', es.cargas.empty],
+    [
+      '/proveedores/transportes?estado=entregado',
+      supplierSession,
+      'Histórico Transportes',
+      '/api/proveedores/transportes?estado=entregado&',
+      es.transportes.vacio,
+    ],
+    [
+      '/clientes/tracking',
+      customerSession,
+      'Tracking',
+      '/api/clientes/portes?',
+      es.tracking.enCursoVacio,
+    ],
+  ])(
+    "asks for %s's first data with the navigation, once: the page takes it",
+    async (path, session, title, list, shown) => {
+      const { fetchMock } = renderAt(path, session);
+      await heading(title);
+      const urls = () => fetchMock.mock.calls.map(([url]) => url);
+      const listed = (url: string) => url.startsWith(list);
+      await waitFor(() => expect(urls().filter(listed)).toHaveLength(1));
+      // Before the shell asked for its menus: not after the page's first render, which waits
+      // for them (without the loader's prefetch, the list came after the menus).
+      const menu = urls().findIndex((url) => url.endsWith('/menu'));
+      expect(urls().findIndex(listed)).toBeLessThan(menu);
+      expect(await screen.findByText(shown)).toBeInTheDocument();
+      expect(urls().filter(listed)).toHaveLength(1);
+    },
+  );
 
   it('does not ask for the load list before an access link has opened its session', async () => {
     const { fetchMock } = renderAt('/proveedores/cargas/34/tok-2');

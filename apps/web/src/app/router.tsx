@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import type { DataRouter, LoaderFunctionArgs, RouteObject } from 'react-router';
+import type { DataRouter, LoaderFunctionArgs, Params, RouteObject } from 'react-router';
 import { createBrowserRouter, matchRoutes, redirect } from 'react-router';
 import { customerResources, supplierResources } from '@extranet/contracts/menus/resources';
 import { AppLoader } from '../components/page-loader';
@@ -28,12 +28,12 @@ function lazyComponent<M>(load: () => Promise<M>, pick: (module: M) => Component
  * render (issue 20). Not on an access link's visit, whose session the page has yet to open.
  */
 function prefetching(
-  load: () => Promise<(client: QueryClient, url: URL) => void>,
+  load: () => Promise<(client: QueryClient, url: URL, params: Params) => void>,
 ): (args: LoaderFunctionArgs) => Promise<null> {
   return async ({ request, params }) => {
     if (params.token) return null;
     const [prefetch, { portalQueryClient }] = await Promise.all([load(), import('./query-client')]);
-    prefetch(portalQueryClient(), new URL(request.url));
+    prefetch(portalQueryClient(), new URL(request.url), params);
     return null;
   };
 }
@@ -185,6 +185,11 @@ export function createAppRoutes(bridge: RouterBridge): RouteObject[] {
                   () => import('../features/tracking/pages/tracking-page'),
                   (m) => m.TrackingPage,
                 ),
+                loader: prefetching(() =>
+                  import('../features/tracking/api/prefetch-tracking').then(
+                    (m) => m.prefetchTracking,
+                  ),
+                ),
               },
               {
                 path: `tracking-porte/:porteId/${customerSuffix}`,
@@ -197,6 +202,11 @@ export function createAppRoutes(bridge: RouterBridge): RouteObject[] {
                 lazy: lazyComponent(
                   () => import('../features/tracking/pages/tracking-page'),
                   (m) => m.TrackingPage,
+                ),
+                loader: prefetching(() =>
+                  import('../features/tracking/api/prefetch-tracking').then(
+                    (m) => m.prefetchTracking,
+                  ),
                 ),
               },
               {
@@ -293,7 +303,8 @@ export function createAppRoutes(bridge: RouterBridge): RouteObject[] {
                   () => import('../features/cargas/pages/cargas-page'),
                   (m) => m.CargasPage,
                 ),
-                // After `lazy`: scripts/bundle-budget.mjs takes a route's first import as its page.
+                // A loader goes after `lazy`: scripts/bundle-budget.mjs takes a route's first
+                // import as its page.
                 loader: prefetching(() =>
                   import('../features/cargas/api/get-cargas').then((m) => m.prefetchCargas),
                 ),
@@ -321,6 +332,11 @@ export function createAppRoutes(bridge: RouterBridge): RouteObject[] {
                 lazy: lazyComponent(
                   () => import('../features/transportes/pages/historico-transportes-page'),
                   (m) => m.HistoricoTransportesPage,
+                ),
+                loader: prefetching(() =>
+                  import('../features/transportes/api/get-transportes').then(
+                    (m) => m.prefetchTransportes,
+                  ),
                 ),
               },
               {

@@ -60,10 +60,14 @@ export function endpointKey<E extends Endpoint>(
 }
 
 /** TanStack Query options of a read. */
-export function endpointQuery<E extends Endpoint>(definition: E, input: EndpointInput<E>) {
+export function endpointQuery<E extends Endpoint>(
+  definition: E,
+  input: EndpointInput<E>,
+  options: Omit<CallOptions, 'signal'> = {},
+) {
   return queryOptions({
     queryKey: endpointKey(definition, input),
-    queryFn: ({ signal }) => callEndpoint(definition, input, { signal }),
+    queryFn: ({ signal }) => callEndpoint(definition, input, { ...options, signal }),
   });
 }
 

@@ -12,6 +12,12 @@ export const CARGAS_PAGE_SIZE = 100;
 /** No filter, soonest loads first. */
 export const FILTROS_INICIALES: CargasFiltros = { orden: 'fecha_carga' };
 
+/**
+ * The page's address: `?vista=` names the tab (the open loads when absent), and a saved search's
+ * notice links with `?busqueda=<id>`. Shared by the page and its loader's prefetch.
+ */
+export const CARGAS_URL = { vista: 'vista', vistaInicial: 'disponibles', busqueda: 'busqueda' };
+
 export function cargasQueryOptions(
   filters: CargasFiltros,
   options?: Parameters<typeof endpointPages>[2],
@@ -26,8 +32,8 @@ export function cargasQueryOptions(
  * what a visitor without a session sees, and a failed page is asked again by the list.
  */
 export function prefetchCargas(client: QueryClient, url: URL): void {
-  const vista = url.searchParams.get('vista');
-  if (url.searchParams.has('busqueda') || (vista !== null && vista !== 'disponibles')) return;
+  const vista = url.searchParams.get(CARGAS_URL.vista) ?? CARGAS_URL.vistaInicial;
+  if (url.searchParams.has(CARGAS_URL.busqueda) || vista !== CARGAS_URL.vistaInicial) return;
   void client.prefetchInfiniteQuery(
     cargasQueryOptions(FILTROS_INICIALES, { redirectOn401: false }),
   );

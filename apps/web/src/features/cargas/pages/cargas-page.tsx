@@ -15,7 +15,7 @@ import { useSearchParam } from '../../../lib/use-search-param';
 import { useDescartarCarga } from '../api/descartar-carga';
 import { useBloqueoOfertas } from '../api/get-bloqueo-ofertas';
 import { cargasExportUrls, descartadosExportUrls } from '../api/export-cargas';
-import { FILTROS_INICIALES, useCargas, type CargasFiltros } from '../api/get-cargas';
+import { CARGAS_URL, FILTROS_INICIALES, useCargas, type CargasFiltros } from '../api/get-cargas';
 import { useDescartados } from '../api/get-descartados';
 import { useOfertas } from '../api/get-ofertas';
 import { useRestaurarCarga } from '../api/restaurar-carga';
@@ -62,13 +62,13 @@ export function CargasPage() {
     ...(puedeDescartar ? (['descartadas'] as const) : []),
     ...(puedeMapa ? (['mapa'] as const) : []),
   ];
-  const [pedida, setVista] = useSearchParam('vista', 'disponibles');
+  const [pedida, setVista] = useSearchParam(CARGAS_URL.vista, CARGAS_URL.vistaInicial);
   const vista = vistas.find((v) => v === pedida) ?? 'disponibles';
 
   const [filtros, setFiltros] = useState<CargasFiltros>(FILTROS_INICIALES);
   // A saved search's notice links here with `?busqueda=<id>`: its filters are applied once
   // (while rendering, as the list's filters are state), then the parameter leaves the address.
-  const [busquedaPedida, setBusquedaPedida] = useSearchParam('busqueda', '');
+  const [busquedaPedida, setBusquedaPedida] = useSearchParam(CARGAS_URL.busqueda, '');
   const busquedas = useBusquedas(busquedaPedida !== null);
   const [aplicada, setAplicada] = useState<string | null>(null);
   if (busquedaPedida !== aplicada && (busquedaPedida === null || busquedas.data)) {

@@ -10,6 +10,7 @@ import { isApiRequestError } from '../../../lib/api-client';
 import { usePortalContext } from '../../../lib/portal-context';
 import { PorteAcciones } from '../../../lib/porte-acciones';
 import { useTracking } from '../api/get-tracking';
+import { trackingAddress } from '../api/prefetch-tracking';
 import { ParadasPrevistas } from '../components/paradas-previstas';
 import { PorteResumen } from '../components/porte-resumen';
 import { TrackingBusqueda } from '../components/tracking-busqueda';
@@ -87,11 +88,9 @@ function TrackingDetalleView({ partida }: { partida: string }) {
 /** Shipment tracking; serves both /clientes/tracking and /clientes/tracking-porte (spec §2). */
 export function TrackingPage() {
   const { t } = useTranslation();
-  const { porteId } = useParams();
   const accessSuffix = usePortalContext()?.accessSuffix ?? '';
   const [searchParams, setSearchParams] = useSearchParams();
-  const q = searchParams.get('q') ?? '';
-  const partida = porteId?.trim() ?? '';
+  const { partida, q } = trackingAddress(useParams(), searchParams);
 
   const hrefFor = (p: string) =>
     `/clientes/tracking-porte/${encodeURIComponent(p)}${accessSuffix}${q ? `?${new URLSearchParams({ q })}` : ''}`;
