@@ -4,13 +4,14 @@ import classes from './data-table.module.css';
 
 /**
  * A header or body cell's classes: sticky at the end; hidden on narrower screens unless the
- * user chose to show it (`chosen`).
+ * user chose to show it (`choice[column.id]` is true: shown at every width).
  */
 export function cellClass<T>(
   base: string | undefined,
   column: DataTableColumn<T>,
-  chosen: boolean,
+  choice: Readonly<Record<string, boolean>>,
 ): string {
+  const chosen = choice[column.id] === true;
   return [
     base,
     column.stickyEnd && classes.stickyEnd,
@@ -48,7 +49,7 @@ function RowCellsOf<T>({ item, columns, choice }: CellsProps<T>) {
       {columns.map((column) => (
         <td
           key={column.id}
-          className={cellClass(classes.td, column, choice[column.id] === true)}
+          className={cellClass(classes.td, column, choice)}
           style={alignStyle(column.align)}
         >
           {column.cell(item)}

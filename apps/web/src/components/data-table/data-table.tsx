@@ -409,7 +409,6 @@ export function DataTable<T>({
   const paddingBottom = Math.max(0, totalSize - (virtualItems.at(-1)?.end ?? 0));
   const allSelected = table.getIsAllRowsSelected();
   const someSelected = table.getIsSomeRowsSelected();
-  const chosen = (column: DataTableColumn<T>) => choice[column.id] === true;
 
   const selectBox = (row: Row<T>) => (
     <Checkbox
@@ -455,11 +454,7 @@ export function DataTable<T>({
         <thead>
           <tr>
             {shownColumns.map((column) => (
-              <th
-                key={column.id}
-                className={cellClass(classes.th, column, chosen(column))}
-                scope="col"
-              >
+              <th key={column.id} className={cellClass(classes.th, column, choice)} scope="col">
                 {column.header}
               </th>
             ))}
@@ -469,7 +464,7 @@ export function DataTable<T>({
           {Array.from({ length: 6 }, (_, i) => (
             <tr key={i}>
               {shownColumns.map((column) => (
-                <td key={column.id} className={cellClass(classes.td, column, chosen(column))}>
+                <td key={column.id} className={cellClass(classes.td, column, choice)}>
                   <Skeleton height={14} radius="sm" />
                 </td>
               ))}
@@ -546,7 +541,7 @@ export function DataTable<T>({
             {shownColumns.map((column) => (
               <th
                 key={column.id}
-                className={cellClass(classes.th, column, chosen(column))}
+                className={cellClass(classes.th, column, choice)}
                 scope="col"
                 style={{ width: column.width, ...alignStyle(column.align) }}
               >
