@@ -205,7 +205,13 @@ export default defineConfig({
           // What the entry imports statically (React, the router, i18n, Mantine's core, the login
           // pages) in one file rather than a dozen small ones the lazy pages also import: one
           // request and one gzip stream for the first screen, a few KiB less (issue 7).
-          groups: [{ name: 'initial', tags: ['$initial'] }],
+          groups: [
+            { name: 'initial', tags: ['$initial'] },
+            // Floating UI (the positioning of menus, selects and tooltips) in a chunk of its own:
+            // left to the splitter it shared one with Mantine's direction context, which every
+            // page uses, and so came with every page (issue 21 point 6).
+            { name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/ },
+          ],
         },
       },
     },

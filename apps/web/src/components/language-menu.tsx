@@ -1,35 +1,44 @@
 import { IDIOMAS, type Idioma } from '@extranet/contracts/auth/constants';
 import { IDIOMA_NOMBRES } from '@extranet/contracts/auth/idioma-nombres';
-import { Button, Menu } from '@mantine/core';
-import { IconCheck, IconLanguage } from '@tabler/icons-react';
+import { Menu } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isSupportedLanguage, loadLanguage } from '../i18n';
-import { saveLanguage } from '../lib/storage';
+import {
+  chooseLanguage,
+  LanguageButton,
+  useCurrentLanguage,
+  type LanguageSwitcherProps,
+} from './language-switcher';
 
-/**
- * The user's own choice of language: applied at once and remembered in this browser. Here,
- * not in i18n/index.ts, to keep it out of the login pages' first download.
- */
-export async function chooseLanguage(language: Idioma): Promise<void> {
-  saveLanguage(language);
-  await loadLanguage(language);
-}
-
-export interface LanguageMenuProps {
-  /** Told of the choice once the page shows it (the shell saves it for the user). */
-  onChosen?: (language: Idioma) => void;
-  /** Opens to this side of its button. */
-  position?: 'bottom-end' | 'top-start';
+export interface LanguageMenuProps extends LanguageSwitcherProps {
+  /** Arrives on the switcher's first use: its button takes the focus and the menu opens. */
+  openOnArrival?: boolean;
 }
 
 /**
- * The language switcher (issue 20 point 7): the six portal languages, each by its own name and
- * in its own `lang`. A choice applies at once (texts, dates, calendars) and is remembered in
- * this browser; `onChosen` lets the portal remember it for the user too.
+ * The six portal languages, each by its own name and in its own `lang` (issue 20 point 7),
+ * loaded by `LanguageSwitcher` on first use. A choice applies at once (texts, dates, calendars)
+ * and is remembered in this browser; `onChosen` lets the portal remember it for the user too.
  */
-export function LanguageMenu({ onChosen, position = 'bottom-end' }: LanguageMenuProps) {
-  const { t, i18n } = useTranslation();
-  const current: Idioma = isSupportedLanguage(i18n.language) ? i18n.language : 'es';
+export function LanguageMenu({
+  onChosen,
+  position = 'bottom-end',
+  openOnArrival = false,
+}: LanguageMenuProps) {
+  const { t } = useTranslation();
+  const current = useCurrentLanguage();
+  const [opened, setOpened] = useState(false);
+  const [arriving, setArriving] = useState(openOnArrival);
+  const onArrival = useCallback(
+    (element: HTMLButtonElement | null) => {
+      if (!element || !arriving) return;
+      setArriving(false);
+      element.focus();
+      setOpened(true);
+    },
+    [arriving],
+  );
 
   async function choose(language: Idioma) {
     try {
@@ -42,16 +51,16 @@ export function LanguageMenu({ onChosen, position = 'bottom-end' }: LanguageMenu
   }
 
   return (
-    <Menu position={position} withinPortal shadow="md" width={200}>
+    <Menu
+      opened={opened}
+      onChange={setOpened}
+      position={position}
+      withinPortal
+      shadow="md"
+      width={200}
+    >
       <Menu.Target>
-        <Button
-          variant="default"
-          size="sm"
-          leftSection={<IconLanguage size={16} aria-hidden />}
-          aria-label={t('app.languageMenu', { idioma: IDIOMA_NOMBRES[current] })}
-        >
-          {IDIOMA_NOMBRES[current]}
-        </Button>
+        <LanguageButton ref={onArrival} />
       </Menu.Target>
       {/* No Menu.Label: its role=presentation is not allowed inside role=menu (axe). */}
       <Menu.Dropdown aria-label={t('app.languages')}>

@@ -1,14 +1,9 @@
 import { Center, Group, Paper, Text } from '@mantine/core';
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LanguageSwitcher } from '../../components/language-switcher';
 import { MAIN_CONTENT_ID } from '../../components/skip-link';
 import { saveLoginLanguage } from '../../lib/storage';
-
-// The visitor's language switcher (issue 20 point 7) arrives after the first screen: the menu
-// stays out of the login pages' first download (issue 7 budget).
-const LanguageMenu = lazy(() =>
-  import('../../components/language-menu').then((module) => ({ default: module.LanguageMenu })),
-);
 
 export interface LoginLayoutProps {
   /** The page in the box. */
@@ -38,10 +33,9 @@ export function LoginLayout({ children }: LoginLayoutProps) {
           <Text c="dimmed" fw={600} size="sm">
             {t('app.name')}
           </Text>
-          <Suspense fallback={null}>
-            {/* The login that follows makes this choice the user's (portal-shell.tsx). */}
-            <LanguageMenu onChosen={saveLoginLanguage} />
-          </Suspense>
+          {/* The login that follows makes this choice the user's (portal-shell.tsx). Its menu
+              loads on first use, out of the login pages' first download (issue 7 budget). */}
+          <LanguageSwitcher onChosen={saveLoginLanguage} />
         </Group>
         {children}
       </Paper>

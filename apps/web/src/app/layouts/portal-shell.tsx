@@ -11,7 +11,6 @@ import {
   Group,
   NavLink,
   Paper,
-  ScrollArea,
   Stack,
   Text,
   Title,
@@ -31,7 +30,7 @@ import {
   useNavigate,
   useParams,
 } from 'react-router';
-import { chooseLanguage, LanguageMenu } from '../../components/language-menu';
+import { chooseLanguage, LanguageSwitcher } from '../../components/language-switcher';
 import { isSupportedLanguage } from '../../i18n';
 import { OfflineBoundary } from '../../components/offline-notice';
 import { PageLoader } from '../../components/page-loader';
@@ -302,7 +301,7 @@ function SignedInShell({ portal, navigation, linkSession, accessSuffix = '' }: S
                 </Box>
               )}
               <Box visibleFrom="sm">
-                <LanguageMenu onChosen={languageChosen} />
+                <LanguageSwitcher onChosen={languageChosen} />
               </Box>
               {!viaLink && session?.success === 1 && (
                 <AvisosBell
@@ -343,7 +342,9 @@ function SignedInShell({ portal, navigation, linkSession, accessSuffix = '' }: S
         </AppShell.Header>
 
         <AppShell.Navbar id={NAVBAR_ID} aria-label={t('app.mainNavigation')} p="xs">
-          <AppShell.Section grow component={ScrollArea}>
+          {/* The browser's own scrolling: Mantine's ScrollArea brought Floating UI (20 KiB) into
+              every portal page's shared download (issue 21 point 6). */}
+          <AppShell.Section grow style={{ overflowY: 'auto' }}>
             {visibleNavigation.map((item) => (
               <ShellNavLink key={item.to} item={item} suffix={accessSuffix} onNavigate={close} />
             ))}
@@ -363,7 +364,7 @@ function SignedInShell({ portal, navigation, linkSession, accessSuffix = '' }: S
                 </Text>
               </>
             )}
-            <LanguageMenu onChosen={languageChosen} position="top-start" />
+            <LanguageSwitcher onChosen={languageChosen} position="top-start" />
           </AppShell.Section>
         </AppShell.Navbar>
 

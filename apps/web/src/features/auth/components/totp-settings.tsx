@@ -1,7 +1,8 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TooltipOnUse } from '../../../components/tooltip-on-use';
 
 // Loaded on first use: the shell's chunk stays small (bundle budget).
 const TotpSettingsDialog = lazy(() =>
@@ -18,7 +19,7 @@ export function TotpSettingsButton() {
   const [opened, setOpened] = useState(false);
   return (
     <>
-      <Tooltip label={t('totp.settingsTitle')}>
+      <TooltipOnUse label={t('totp.settingsTitle')}>
         <ActionIcon
           variant="default"
           size="lg"
@@ -27,7 +28,7 @@ export function TotpSettingsButton() {
         >
           <IconShieldLock size={18} aria-hidden />
         </ActionIcon>
-      </Tooltip>
+      </TooltipOnUse>
       {opened && (
         <Suspense fallback={null}>
           <TotpSettingsDialog onClose={() => setOpened(false)} />

@@ -4,12 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n, { loadLanguage, preferredLanguage } from '../i18n';
 import { readLanguage } from '../lib/storage';
 import { TestProviders, testQueryClient } from '../test/render';
-import { LanguageMenu } from './language-menu';
+import { LanguageSwitcher } from './language-switcher';
 
 function renderMenu(onChosen = vi.fn()) {
   render(
     <TestProviders queryClient={testQueryClient()}>
-      <LanguageMenu onChosen={onChosen} />
+      <LanguageSwitcher onChosen={onChosen} />
     </TestProviders>,
   );
   return onChosen;
@@ -20,7 +20,25 @@ afterEach(async () => {
   await loadLanguage('es');
 });
 
-describe('LanguageMenu (issue 20 point 7)', () => {
+describe('LanguageSwitcher (issue 20 point 7)', () => {
+  it('opens its menu on first use from the keyboard, and Escape gives the focus back', async () => {
+    renderMenu();
+    const plain = screen.getByRole('button', { name: 'Idioma: Español' });
+    // Until then the menu is not there: a plain button that says it opens one.
+    expect(plain).toHaveAttribute('aria-haspopup', 'menu');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    plain.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('menu')).toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Idioma: Español' });
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    expect(button).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('menu')).toBeInTheDocument();
+  });
+
   it('lists the six languages by their own names, the current one marked', async () => {
     renderMenu();
     await userEvent.click(screen.getByRole('button', { name: 'Idioma: Español' }));
