@@ -2,8 +2,8 @@ import { IDIOMAS, type Idioma } from '@extranet/contracts/auth/constants';
 import { IDIOMA_NOMBRES } from '@extranet/contracts/auth/idioma-nombres';
 import { Menu } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOpenOnArrival } from '../lib/use-open-on-arrival';
 import {
   chooseLanguage,
   LanguageButton,
@@ -28,17 +28,7 @@ export function LanguageMenu({
 }: LanguageMenuProps) {
   const { t } = useTranslation();
   const current = useCurrentLanguage();
-  const [opened, setOpened] = useState(false);
-  const [arriving, setArriving] = useState(openOnArrival);
-  const onArrival = useCallback(
-    (element: HTMLButtonElement | null) => {
-      if (!element || !arriving) return;
-      setArriving(false);
-      element.focus();
-      setOpened(true);
-    },
-    [arriving],
-  );
+  const { opened, setOpened, buttonRef } = useOpenOnArrival(openOnArrival);
 
   async function choose(language: Idioma) {
     try {
@@ -60,7 +50,7 @@ export function LanguageMenu({
       width={200}
     >
       <Menu.Target>
-        <LanguageButton ref={onArrival} />
+        <LanguageButton ref={buttonRef} />
       </Menu.Target>
       {/* No Menu.Label: its role=presentation is not allowed inside role=menu (axe). */}
       <Menu.Dropdown aria-label={t('app.languages')}>

@@ -1,6 +1,7 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconDots, type Icon } from '@tabler/icons-react';
-import { useCallback, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useOpenOnArrival } from '../../lib/use-open-on-arrival';
 
 /** One entry of a row's menu. */
 export interface RowMenuItem {
@@ -24,43 +25,40 @@ export interface RowMenuProps {
  * The menu (Mantine's `Menu`: a popover with its portal, transition and positioning hooks) is
  * mounted the first time the button is used, not with the row: a list renders a row per load
  * on its first screen, and a closed menu per row cost that screen a sixth of its main-thread
- * time (issue 21). Until then the button is a plain one with the same name and state; on first
- * use the menu's own button takes the focus and then opens, so that closing the menu returns
- * the focus to it, as with any menu.
+ * time (issue 21). Until then the button is a plain one with the same name and state
+ * (`useOpenOnArrival`).
  */
 export function RowMenu({ label, items }: RowMenuProps) {
-  const [opened, setOpened] = useState(false);
-  const [mounted, setMounted] = useState(false);
-  // The first use: the menu's button, as it appears, takes the focus and opens the menu.
-  const firstUse = useRef(false);
-  const onArrival = useCallback((element: HTMLButtonElement | null) => {
-    if (!element || !firstUse.current) return;
-    firstUse.current = false;
-    element.focus();
-    setOpened(true);
-  }, []);
-  // The same button before and after the menu mounts: its look, name and icon.
-  const look = { variant: 'subtle', color: 'gray', 'aria-label': label } as const;
-  const dots = <IconDots size={18} aria-hidden />;
-  if (!mounted) {
+  const [used, setUsed] = useState(false);
+  if (!used) {
     return (
       <ActionIcon
-        {...look}
+        {...look(label)}
         aria-haspopup="menu"
         aria-expanded={false}
-        onClick={() => {
-          firstUse.current = true;
-          setMounted(true);
-        }}
+        onClick={() => setUsed(true)}
       >
         {dots}
       </ActionIcon>
     );
   }
+  return <RowMenuOpened label={label} items={items} />;
+}
+
+/** The same button before and after the menu mounts: its look and name. */
+function look(label: string) {
+  return { variant: 'subtle', color: 'gray', 'aria-label': label } as const;
+}
+
+const dots = <IconDots size={18} aria-hidden />;
+
+/** The menu, mounted on the button's first use: its button takes the focus and it opens. */
+function RowMenuOpened({ label, items }: RowMenuProps) {
+  const { opened, setOpened, buttonRef } = useOpenOnArrival(true);
   return (
     <Menu opened={opened} onChange={setOpened} position="bottom-end" withinPortal>
       <Menu.Target>
-        <ActionIcon ref={onArrival} {...look}>
+        <ActionIcon ref={buttonRef} {...look(label)}>
           {dots}
         </ActionIcon>
       </Menu.Target>
