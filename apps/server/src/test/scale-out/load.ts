@@ -65,6 +65,9 @@ interface Call {
   headers?: Record<string, string>;
 }
 
+/** How many times a client tries a login cut without an answer by a killed instance. */
+const LOGIN_ATTEMPTS = 3;
+
 /** A client behind HAProxy: its own cookie jar, a request id per call, every call recorded. */
 export class Client {
   private readonly jar = new Map<string, string>();
@@ -132,16 +135,28 @@ export class Client {
     return { outcome, body: bytes };
   }
 
-  /** Logs in as a browser does: GET /api/auth for the CSRF cookie, then the portal's POST. */
+  /**
+   * Logs in as a browser does: GET /api/auth for the CSRF cookie, then the portal's POST. A step
+   * cut without an answer (its instance killed mid-request) is tried again, as a person would
+   * press the button again: without the cookie the POST would be refused (403), and the client
+   * would go on without a session.
+   */
   async login(email: string, portal: 'clientes' | 'proveedores', clave: string): Promise<boolean> {
-    this.jar.clear();
-    await this.call('login', '/api/auth');
-    const { outcome } = await this.call(
-      'login',
-      portal === 'proveedores' ? '/api/proveedores/login' : '/api/login',
-      { method: 'POST', json: { usuario: email, clave, dregion: 'es' } },
-    );
-    this.ledger.logins += 1;
-    return outcome.kind === 'ok';
+    for (let attempt = 1; ; attempt += 1) {
+      this.jar.clear();
+      const auth = await this.call('login', '/api/auth');
+      const { outcome } =
+        auth.outcome.kind === 'network'
+          ? auth
+          : await this.call(
+              'login',
+              portal === 'proveedores' ? '/api/proveedores/login' : '/api/login',
+              { method: 'POST', json: { usuario: email, clave, dregion: 'es' } },
+            );
+      if (outcome.kind !== 'network' || attempt === LOGIN_ATTEMPTS) {
+        this.ledger.logins += 1;
+        return outcome.kind === 'ok';
+      }
+    }
   }
 }
