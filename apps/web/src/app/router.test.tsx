@@ -27,11 +27,7 @@ function stubAuth(answer: AuthAnswer) {
         headers: { 'Content-Type': 'application/json' },
       });
     if (url === '/api/clientes/menu' || url === '/api/proveedores/menu') return json(allMenus);
-    const emptyLists = [
-      '/api/proveedores/cargas?',
-      '/api/proveedores/transportes?',
-      '/api/clientes/portes?',
-    ];
+    const emptyLists = ['/api/proveedores/cargas?', '/api/clientes/portes?'];
     if (emptyLists.some((list) => url.startsWith(list)))
       return json({ items: [], nextCursor: null });
     if (init.method === 'POST' && url.endsWith('/access')) {
@@ -257,13 +253,6 @@ describe('route guard (spec §4)', () => {
 
   it.each([
     ['/proveedores/cargas', supplierSession, 'Cargas', '/api/proveedores/cargas?', es.cargas.empty],
-    [
-      '/proveedores/transportes?estado=entregado',
-      supplierSession,
-      'Histórico Transportes',
-      '/api/proveedores/transportes?estado=entregado&',
-      es.transportes.vacio,
-    ],
     [
       '/clientes/tracking',
       customerSession,

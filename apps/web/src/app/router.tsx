@@ -333,11 +333,6 @@ export function createAppRoutes(bridge: RouterBridge): RouteObject[] {
                   () => import('../features/transportes/pages/historico-transportes-page'),
                   (m) => m.HistoricoTransportesPage,
                 ),
-                loader: prefetching(() =>
-                  import('../features/transportes/api/get-transportes').then(
-                    (m) => m.prefetchTransportes,
-                  ),
-                ),
               },
               {
                 path: `facturas/${supplierSuffix}`,
