@@ -46,14 +46,7 @@ test.describe('supplier certificates and prevention', () => {
     );
     await card.getByRole('button', { name: `Confirmar lectura de ${titulo}` }).click();
     await expect(notification(page, `Lectura de «${titulo}» confirmada.`)).toBeVisible();
-    // The portal shows the day in Madrid, which is already tomorrow from 23:00 UTC in winter.
-    const hoyEnMadrid = new Intl.DateTimeFormat('es-ES', {
-      timeZone: 'Europe/Madrid',
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-    }).format(new Date());
-    const leido = `Leído el ${hoyEnMadrid}`;
+    const leido = `Leído el ${esDate(isoDaysFromNow(0))}`;
     await expect(card).toContainText(leido);
     await expect(card.getByRole('button', { name: /Confirmar lectura/ })).toHaveCount(0);
 

@@ -29,10 +29,11 @@ export async function apiPost<T>(page: Page, path: string): Promise<{ status: nu
 
 /** `days` from today as YYYY-MM-DD, in the browser's calendar (Europe/Madrid in the config). */
 export function isoDaysFromNow(days: number): string {
-  const date = new Date();
-  date.setDate(date.getDate() + days);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  // The tests' Node runs with TZ=UTC: today is read in Madrid, as the browser and the portal
+  // read it (from 23:00 UTC in winter it is already tomorrow there).
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
+  const [y, m, d] = today.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
 }
 
 /** dd/mm/aaaa of a YYYY-MM-DD date. */
