@@ -24,7 +24,12 @@ export default defineConfig({
   // CI machines have two cores shared by the server, two browsers and the build: be patient.
   expect: { timeout: 15_000 },
   forbidOnly: !!process.env.CI,
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  // A failed test's page is printed too: CI keeps only what the run prints.
+  reporter: [
+    ['list'],
+    ['./e2e/failure-context-reporter.ts'],
+    ...(process.env.CI ? [] : [['html', { open: 'never' }] as const]),
+  ],
   use: {
     baseURL,
     locale: 'es-ES',
