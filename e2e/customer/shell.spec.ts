@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { accessLinkSuffix, CUSTOMER_PAGES, loginAs } from '../fixtures.js';
+import { accessLinkSuffix, CUSTOMER_PAGES, loginAs, signIn } from '../fixtures.js';
 
 const navLabels = [
   'Tracking',
@@ -131,5 +131,48 @@ test.describe('customer portal shell', () => {
       .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Histórico' })).toBeVisible();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test("the header's icon buttons say what they are under the mouse and the keyboard, and open at the first click", async ({
+    page,
+  }) => {
+    await signIn(page, 'cliente@demo.es');
+    await page.goto('/clientes/tracking');
+    const bell = page.getByRole('button', { name: /^Avisos/ });
+    const totp = page.getByRole('button', { name: 'Verificación en dos pasos' });
+    /** The tooltip CSS draws after the button's wrapper: its text and whether it shows. */
+    const tooltipOf = (button: typeof bell) =>
+      button.evaluate((element) => {
+        const after = getComputedStyle(element.closest('[data-tooltip]')!, '::after');
+        return { text: after.content, visible: after.visibility === 'visible' };
+      });
+    await expect(bell).toBeVisible();
+    expect(await tooltipOf(bell)).toMatchObject({ visible: false });
+
+    await bell.hover();
+    const label = (await bell.getAttribute('aria-label'))!;
+    await expect
+      .poll(() => tooltipOf(bell))
+      .toEqual({ text: expect.stringContaining(`"${label}"`), visible: true });
+    await page.screenshot({
+      path: 'build/e2e-shell/tooltip-avisos.png',
+      clip: {
+        x: 880,
+        y: 0,
+        width: 400,
+        height: 120,
+      },
+    });
+    await totp.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect
+      .poll(() => tooltipOf(totp))
+      .toEqual({ text: expect.stringContaining('"Verificación en dos pasos"'), visible: true });
+
+    // The first click on the bell opens the notice centre (a tooltip loaded on hover used to
+    // replace the button under the mouse, and the click was lost).
+    await bell.click();
+    await expect(page.getByRole('dialog', { name: 'Centro de avisos' })).toBeVisible();
   });
 });

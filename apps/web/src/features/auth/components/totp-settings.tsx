@@ -2,7 +2,7 @@ import { ActionIcon } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TooltipOnUse } from '../../../components/tooltip-on-use';
+import { IconTooltip } from '../../../components/icon-tooltip';
 
 // Loaded on first use: the shell's chunk stays small (bundle budget).
 const TotpSettingsDialog = lazy(() =>
@@ -19,7 +19,7 @@ export function TotpSettingsButton() {
   const [opened, setOpened] = useState(false);
   return (
     <>
-      <TooltipOnUse label={t('totp.settingsTitle')}>
+      <IconTooltip label={t('totp.settingsTitle')}>
         <ActionIcon
           variant="default"
           size="lg"
@@ -28,7 +28,7 @@ export function TotpSettingsButton() {
         >
           <IconShieldLock size={18} aria-hidden />
         </ActionIcon>
-      </TooltipOnUse>
+      </IconTooltip>
       {opened && (
         <Suspense fallback={null}>
           <TotpSettingsDialog onClose={() => setOpened(false)} />

@@ -2,7 +2,7 @@ import { ActionIcon, Indicator } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TooltipOnUse } from '../../../components/tooltip-on-use';
+import { IconTooltip } from '../../../components/icon-tooltip';
 import { useAvisosResumen } from '../api/get-avisos';
 
 // Loaded on first use: the shell's chunk stays small (bundle budget).
@@ -28,7 +28,7 @@ export function AvisosBell({ pushPanel }: AvisosBellProps) {
   const label = noLeidos > 0 ? t('avisos.bellNoLeidos', { count: noLeidos }) : t('avisos.bell');
   return (
     <>
-      <TooltipOnUse label={label}>
+      <IconTooltip label={label}>
         <Indicator
           label={noLeidos > 99 ? '99+' : noLeidos}
           size={18}
@@ -49,7 +49,7 @@ export function AvisosBell({ pushPanel }: AvisosBellProps) {
             <IconBell size={18} aria-hidden />
           </ActionIcon>
         </Indicator>
-      </TooltipOnUse>
+      </IconTooltip>
       {loaded && (
         <Suspense fallback={null}>
           <CentroAvisos opened={opened} onClose={() => setOpened(false)} pushPanel={pushPanel} />
