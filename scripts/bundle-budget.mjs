@@ -47,8 +47,8 @@ export const BUDGETS = {
     '/clientes/facturas': 163 * KIB, // 160.5: the data table
     '/clientes/solicitar_transporte': 165 * KIB, // 162.2: the form (NumberInput 9.2, form 6.0)
     '/clientes/sugerencias': 106 * KIB, // 103.4: the form library 6.0
-    '/proveedores/cargas': 193 * KIB, // 190.4: the data table, the page 7.1, Select
-    '/proveedores/panel': 173 * KIB, // 170.3: the data table
+    '/proveedores/cargas': 191 * KIB, // 188.9: the data table, the page 7.1, Select
+    '/proveedores/panel': 163 * KIB, // 160.5: the data table (its confirmation opens lazily)
     '/proveedores/transportes': 182 * KIB, // 179.4: the data table, Select
     '/proveedores/facturas': 180 * KIB, // 177.1: the data table, Select
     '/proveedores/subir-albaranes-entrega': 159 * KIB, // 156.3: Select, the drop zone

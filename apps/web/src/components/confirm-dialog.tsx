@@ -1,52 +1,24 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { ErrorAlert } from './error-alert';
+import { lazy, Suspense } from 'react';
+import { useOpenedOnce } from '../lib/use-opened-once';
+import type { ConfirmDialogModalProps } from './confirm-dialog-modal';
 
-export interface ConfirmDialogProps {
-  /** Whether the dialog is open. */
-  opened: boolean;
-  /** Dialog title, e.g. "Retirar oferta". */
-  title: string;
-  /** The question, naming what will change. */
-  message: string;
-  /** Text of the confirming button (a verb: "Retirar oferta", "Desactivar"). */
-  confirmLabel: string;
-  /** Runs the action; the caller closes the dialog when it succeeds. */
-  onConfirm: () => void;
-  /** Closes without doing anything (Cancelar, Esc, outside click). */
-  onCancel: () => void;
-  /** The action is running: the button shows a spinner. */
-  loading?: boolean;
-  /** The action failed: its Spanish message. */
-  error?: string | null;
-}
+// The modal's code (Mantine's Modal) loads when a dialog first opens, not with the page.
+const ConfirmDialogModal = lazy(() =>
+  import('./confirm-dialog-modal').then((module) => ({ default: module.ConfirmDialogModal })),
+);
 
-/** A small confirmation dialog for destructive actions (focus trapped, Esc cancels). */
-export function ConfirmDialog({
-  opened,
-  title,
-  message,
-  confirmLabel,
-  onConfirm,
-  onCancel,
-  loading = false,
-  error,
-}: ConfirmDialogProps) {
-  const { t } = useTranslation();
+export type ConfirmDialogProps = ConfirmDialogModalProps;
+
+/**
+ * A small confirmation dialog for destructive actions (focus trapped, Esc cancels), rendered
+ * from its first opening on (issue 21: each screen ships only what it shows).
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const openedOnce = useOpenedOnce(props.opened);
+  if (!openedOnce) return null;
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} size="sm">
-      <Stack gap="md">
-        <Text size="sm">{message}</Text>
-        {error && <ErrorAlert>{error}</ErrorAlert>}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} data-autofocus>
-            {t('tabla.cancel')}
-          </Button>
-          <Button color="red" onClick={onConfirm} loading={loading}>
-            {confirmLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <Suspense fallback={null}>
+      <ConfirmDialogModal {...props} />
+    </Suspense>
   );
 }
