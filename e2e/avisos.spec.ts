@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoViolations } from './a11y/axe.js';
-import { loginAs, notification, serverCli } from './fixtures.js';
+import { notification, serverCli, signIn } from './fixtures.js';
 import { isoDaysFromNow } from './supplier/helpers.js';
 
 /*
@@ -113,7 +113,8 @@ for (const viewport of VIEWPORTS) {
       const pueblo = `Villavisos ${sufijo}`;
       const nombre = `Avisos ${sufijo}`;
 
-      await loginAs(page, viewport.carrier, 'proveedores');
+      await signIn(page, viewport.carrier, 'proveedores');
+      await page.goto('/proveedores/cargas');
       await expect(page.getByRole('heading', { level: 1, name: 'Cargas' })).toBeVisible();
       // Nothing to save without a filter.
       await expect(page.getByRole('button', { name: 'Guardar búsqueda' })).toBeDisabled();
@@ -223,7 +224,8 @@ for (const viewport of VIEWPORTS) {
         { ...porte, estado: 'entregado' },
       ]);
 
-      await loginAs(page, 'cliente@demo.es');
+      await signIn(page, 'cliente@demo.es');
+      await page.goto('/clientes/tracking');
       await expect(bell(page)).toHaveAccessibleName(/^Avisos: \d+ sin leer$/);
       await openCentre(page);
       const aviso = centre(page).getByRole('listitem').filter({ hasText: partida });
@@ -260,7 +262,8 @@ for (const viewport of VIEWPORTS) {
     test('el navegador rechaza los avisos push: mensaje claro y Reintentar', async ({ page }) => {
       test.setTimeout(240_000);
       // The context has no notification permission: the browser refuses the request.
-      await loginAs(page, 'cliente@demo.es');
+      await signIn(page, 'cliente@demo.es');
+      await page.goto('/clientes/tracking');
       await expect(bell(page)).toBeVisible();
       await openCentre(page);
       await centre(page).getByRole('tab', { name: 'Preferencias' }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginAs, loginAsCarrier } from './fixtures.js';
+import { openAsCarrier, signIn } from './fixtures.js';
 
 /*
  * Issue 21 point 4 (decision 014): the screens that refresh by themselves (the customer's
@@ -54,7 +54,8 @@ test.describe('lecturas condicionales', () => {
   test('el tracking refresca sus portes en curso con If-None-Match y recibe 304', async ({
     page,
   }) => {
-    await loginAs(page, 'cliente@demo.es');
+    await signIn(page, 'cliente@demo.es');
+    await page.goto('/clientes/tracking');
     await expect(page.getByRole('region', { name: 'Portes en curso' })).toBeVisible();
     // Signed in: the page again, under a clock the test moves on.
     await page.clock.install();
@@ -70,7 +71,8 @@ test.describe('lecturas condicionales', () => {
   });
 
   test('el listado de cargas refresca con If-None-Match y recibe 304', async ({ page }) => {
-    await loginAsCarrier(page);
+    await openAsCarrier(page, '/proveedores/cargas');
+    await expect(page.getByRole('heading', { level: 1, name: 'Cargas' })).toBeVisible();
     await page.clock.install();
     const statuses = await statusesOf(page, '/api/proveedores/cargas');
     await page.reload();

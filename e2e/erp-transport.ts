@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { loginAs, serverCli } from './fixtures.js';
+import { serverCli, signIn } from './fixtures.js';
 import { apiGet, apiPost, isoDaysFromNow } from './supplier/helpers.js';
 
 /** A place as the ERP sends it, with its coordinates. */
@@ -139,9 +139,8 @@ export async function driverLinkOf(
   page: Page,
   referencia: string,
 ): Promise<{ path: string; token: string }> {
-  await loginAs(page, 'proveedor@demo.es', 'proveedores');
-  // Argon2 on a busy machine: the login may take a while.
-  await expect(page).toHaveURL(/\/proveedores\/cargas$/, { timeout: 90_000 });
+  // Through the API alone (cookies shared with `page`): no page of the portal is needed.
+  await signIn(page, 'proveedor@demo.es', 'proveedores');
   const { items } = await apiGet<{ items: Array<{ id: number; referencia: string }> }>(
     page,
     '/api/proveedores/transportes?limit=200',

@@ -174,11 +174,9 @@ export async function accessLinkSuffix(
   portal: 'clientes' | 'proveedores',
 ): Promise<string> {
   const page = await browser.newPage();
-  await loginAs(page, email, portal);
-  await expect(page).not.toHaveURL(/\/login$/);
-  const { id } = (await page.evaluate(async () => (await fetch('/api/auth')).json())) as {
-    id: number;
-  };
+  // Through the API: only the company's id is wanted, not a page.
+  await signIn(page, email, portal);
+  const { id } = (await (await page.request.get('/api/auth')).json()) as { id: number };
   await page.close();
   const url = new URL(serverCli('access-link', '--portal', portal, '--id', String(id)));
   const token = /\/\d+\/([^/]+)$/.exec(url.pathname)?.[1];

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './a11y/axe.js';
-import { expectRowsLoaded, loginAsCarrier } from './fixtures.js';
+import { expectRowsLoaded, openAsCarrier } from './fixtures.js';
 
 /**
  * Issue 20 point 3, "tables that fit", on a desktop (1440 × 900) and a phone (390 × 844):
@@ -69,8 +69,7 @@ test.describe('desktop 1440×900', () => {
   test('hides and shows columns of the transport history, as chosen after a reload, then restores them', async ({
     page,
   }) => {
-    await loginAsCarrier(page);
-    await page.goto('/proveedores/transportes');
+    await openAsCarrier(page, '/proveedores/transportes');
     await expectRowsLoaded(page, 'Histórico de transportes', 1440);
     const table = page.getByRole('table', { name: 'Histórico de transportes' });
     const vehiculo = table.getByRole('columnheader', { name: 'Vehículo' });
@@ -136,7 +135,7 @@ test.describe('desktop 1440×900', () => {
   });
 
   test('status badges on the load list show their whole text', async ({ page }) => {
-    await loginAsCarrier(page);
+    await openAsCarrier(page, '/proveedores/cargas');
     await expectRowsLoaded(page, 'Cargas disponibles', 1440);
     const table = page.getByRole('table', { name: 'Cargas disponibles' });
     // The carrier's offers ("Pendiente", "Rechazada", …) in "Mi oferta".
@@ -161,8 +160,7 @@ test.describe('phone 390×844', () => {
   test('tapping a card selects it, its action stays in view, the page scrolls, not a box', async ({
     page,
   }) => {
-    await loginAsCarrier(page);
-    await page.goto('/proveedores/subir-facturas');
+    await openAsCarrier(page, '/proveedores/subir-facturas');
     await expectRowsLoaded(page, 'Transportes sin factura', 390);
     const list = page.getByRole('list', { name: 'Transportes sin factura' });
     const card = list.getByRole('listitem').first();
@@ -199,8 +197,7 @@ test.describe('phone 390×844', () => {
   test('"Columnas" on a phone: the menu passes axe and a hidden field leaves the cards', async ({
     page,
   }) => {
-    await loginAsCarrier(page);
-    await page.goto('/proveedores/transportes');
+    await openAsCarrier(page, '/proveedores/transportes');
     await expectRowsLoaded(page, 'Histórico de transportes', 390);
     const card = page
       .getByRole('list', { name: 'Histórico de transportes' })

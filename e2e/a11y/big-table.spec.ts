@@ -1,6 +1,6 @@
 import type { TransporteResumen } from '@extranet/contracts/transportes/transporte';
 import { expect, test, type Page } from '@playwright/test';
-import { loginAs } from '../fixtures.js';
+import { openAsCarrier } from '../fixtures.js';
 
 /** Issue 7: a 10,000-row history must not become 10,000 rows of DOM (virtualised table). */
 const ROWS = 10_000;
@@ -50,9 +50,7 @@ test('the carrier history holds 10,000 rows in under 1,400 DOM nodes', async ({ 
     },
   );
 
-  await loginAs(page, 'proveedor@demo.es', 'proveedores');
-  await expect(page).toHaveURL(/\/proveedores\/cargas/);
-  await page.goto('/proveedores/transportes');
+  await openAsCarrier(page, '/proveedores/transportes');
   await expect(page.getByRole('heading', { level: 1, name: 'Histórico Transportes' })).toBeVisible({
     timeout: 15_000,
   });

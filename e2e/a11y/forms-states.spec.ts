@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { loginAs, loginAsCarrier } from '../fixtures.js';
+import { openAsCarrier, signIn } from '../fixtures.js';
 import { expectNoViolations } from './axe.js';
 
 /**
@@ -73,7 +73,7 @@ for (const [name, width, height] of VIEWPORTS) {
     test('point 6: a failed list shows its error with Reintentar, never "0 filas"', async ({
       page,
     }) => {
-      await loginAsCarrier(page);
+      await signIn(page, 'proveedor@demo.es', 'proveedores');
       const state = { failing: true };
       await failWhile(page, '/api/proveedores/transportes', state);
       await page.goto('/proveedores/transportes');
@@ -94,7 +94,7 @@ for (const [name, width, height] of VIEWPORTS) {
     test('point 6: the upload list without a table fails and retries the same way', async ({
       page,
     }) => {
-      await loginAsCarrier(page);
+      await signIn(page, 'proveedor@demo.es', 'proveedores');
       const state = { failing: true };
       await failWhile(page, '/api/proveedores/albaranes-pendientes', state);
       await page.goto('/proveedores/subir-albaranes-entrega');
@@ -108,7 +108,7 @@ for (const [name, width, height] of VIEWPORTS) {
     test('point 6: while the first page loads the table says it is loading, not "0 filas"', async ({
       page,
     }) => {
-      await loginAsCarrier(page);
+      await signIn(page, 'proveedor@demo.es', 'proveedores');
       let release: () => void = () => {};
       const held = new Promise<void>((resolve) => (release = resolve));
       await page.route(
@@ -131,8 +131,7 @@ for (const [name, width, height] of VIEWPORTS) {
     test('point 4: the invoice dialog comes filled in, marks what is required and says what is wrong beside the field', async ({
       page,
     }) => {
-      await loginAsCarrier(page);
-      await page.goto('/proveedores/subir-facturas');
+      await openAsCarrier(page, '/proveedores/subir-facturas');
       await page
         .getByRole('checkbox', { name: /^Seleccionar Transporte/ })
         .first()
@@ -182,8 +181,7 @@ for (const [name, width, height] of VIEWPORTS) {
     test('point 8: the date-range filter open on a list passes axe, and so does the list', async ({
       page,
     }) => {
-      await loginAsCarrier(page);
-      await page.goto('/proveedores/transportes');
+      await openAsCarrier(page, '/proveedores/transportes');
       await expect(
         page.getByRole('heading', { level: 1, name: 'Histórico Transportes' }),
       ).toBeVisible();
@@ -204,8 +202,7 @@ for (const [name, width, height] of VIEWPORTS) {
     test('point 4: the transport request opens with the next working day as load date', async ({
       page,
     }) => {
-      await loginAs(page, 'cliente@demo.es');
-      await expect(page).toHaveURL(/\/clientes\/tracking$/, { timeout: 30_000 });
+      await signIn(page, 'cliente@demo.es');
       await page.goto('/clientes/solicitar_transporte');
       const carga = page.getByRole('button', { name: /^Fecha de carga/ });
       await expect(carga).toContainText(/\d{2}\/\d{2}\/\d{4}/, { timeout: 15_000 });
@@ -222,7 +219,7 @@ for (const [name, width, height] of VIEWPORTS) {
       test('point 5: on a phone the upload and shipment filters fold behind "Filtros" and targets are 44 px', async ({
         page,
       }) => {
-        await loginAsCarrier(page);
+        await signIn(page, 'proveedor@demo.es', 'proveedores');
         for (const path of [
           '/proveedores/subir-facturas',
           '/proveedores/subir-albaranes-entrega',
@@ -246,9 +243,8 @@ for (const [name, width, height] of VIEWPORTS) {
       });
 
       test('point 5: the customer shipments fold their filters too', async ({ page }) => {
-        await loginAs(page, 'cliente@demo.es');
         // Signed in first: a page opened before the session cookie goes back to the login.
-        await expect(page).toHaveURL(/\/clientes\/tracking$/, { timeout: 30_000 });
+        await signIn(page, 'cliente@demo.es');
         await page.goto('/clientes/portes');
         const filtros = page.getByRole('button', { name: /^Filtros/ });
         await expect(filtros).toHaveAttribute('aria-expanded', 'false', { timeout: 15_000 });
@@ -258,8 +254,7 @@ for (const [name, width, height] of VIEWPORTS) {
       });
     } else {
       test('point 5: with a mouse the drop area says it can be dragged onto', async ({ page }) => {
-        await loginAsCarrier(page);
-        await page.goto('/proveedores/subir-albaranes-entrega');
+        await openAsCarrier(page, '/proveedores/subir-albaranes-entrega');
         await expect(page.getByText(/^Arrastre el fichero aquí/).first()).toBeVisible({
           timeout: 15_000,
         });

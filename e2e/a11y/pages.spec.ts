@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { accessLinkSuffix, CUSTOMER_PAGES, loginAs } from '../fixtures.js';
+import { accessLinkSuffix, CUSTOMER_PAGES, signIn } from '../fixtures.js';
 import { expectNoViolations } from './axe.js';
 
 /** Opens `path` and waits for its level-1 heading (the page has rendered its data). */
@@ -68,8 +68,7 @@ test.describe('WCAG 2.2 AA (axe-core), no violations', () => {
   // One test per page, so that one page's violations never hide another's.
   for (const [path, heading] of CUSTOMER_PAGES) {
     test(`customer page ${path}`, async ({ page }) => {
-      await loginAs(page, 'cliente@demo.es');
-      await expect(page).toHaveURL(/\/clientes\/tracking/);
+      await signIn(page, 'cliente@demo.es');
       await visit(page, path, heading);
       await expectNoViolations(page, path);
     });
@@ -87,16 +86,14 @@ test.describe('WCAG 2.2 AA (axe-core), no violations', () => {
 
   for (const [path, heading] of supplierPages) {
     test(`supplier page ${path}`, async ({ page }) => {
-      await loginAs(page, 'proveedor@demo.es', 'proveedores');
-      await expect(page).toHaveURL(/\/proveedores\/cargas/);
+      await signIn(page, 'proveedor@demo.es', 'proveedores');
       await visit(page, path, heading);
       await expectNoViolations(page, path);
     });
   }
 
   test('supplier offer dialog', async ({ page }) => {
-    await loginAs(page, 'proveedor@demo.es', 'proveedores');
-    await expect(page).toHaveURL(/\/proveedores\/cargas/);
+    await signIn(page, 'proveedor@demo.es', 'proveedores');
     await visit(page, '/proveedores/cargas', 'Cargas');
     await page
       .getByRole('button', { name: /^Ofertar · / })
@@ -108,8 +105,7 @@ test.describe('WCAG 2.2 AA (axe-core), no violations', () => {
   });
 
   test('supplier upload dialog', async ({ page }) => {
-    await loginAs(page, 'proveedor@demo.es', 'proveedores');
-    await expect(page).toHaveURL(/\/proveedores\/cargas/);
+    await signIn(page, 'proveedor@demo.es', 'proveedores');
     await visit(page, '/proveedores/subir-facturas', /facturas/i);
     await page.getByRole('checkbox').nth(1).check();
     await page.getByRole('button', { name: 'Subir factura' }).click();

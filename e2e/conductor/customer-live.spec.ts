@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { driverLinkOf, MADRID, MADRID_GEO, postErpTransport } from '../erp-transport.js';
-import { loginAs } from '../fixtures.js';
+import { signIn } from '../fixtures.js';
 
 /*
  * Issue 17, "Done when": a phone with geolocation emulated shares positions through the driver
@@ -71,8 +71,8 @@ test('the customer sees the driver’s position, ETA and status change live', as
   // The customer, in a browser of their own, lands on the shipments in progress.
   const cliente = await browser.newContext({ locale: 'es-ES', timezoneId: 'Europe/Madrid' });
   const customer = await cliente.newPage();
-  await loginAs(customer, 'cliente@demo.es');
-  await expect(customer).toHaveURL(/\/clientes\/tracking$/);
+  await signIn(customer, 'cliente@demo.es');
+  await customer.goto('/clientes/tracking');
   const enCurso = customer.getByRole('region', { name: 'Portes en curso' });
   const fila = enCurso.getByRole('listitem').filter({ hasText: `Partida ${partida}` });
   await expect(fila).toBeVisible();

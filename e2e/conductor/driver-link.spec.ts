@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoViolations } from '../a11y/axe.js';
-import { loginAs } from '../fixtures.js';
+import { signIn } from '../fixtures.js';
 import { apiGet, apiPost } from '../supplier/helpers.js';
 
 interface Pendiente {
@@ -67,8 +67,7 @@ test('the driver shares positions through an offline spell, marks the stops and 
   // come first, its stops already marked by that spec's driver (the buttons below were gone, on
   // CI). Not the demo's moving transport: it is already on the road near Zaragoza, so a first
   // position in Madrid would rightly be refused as an impossible jump.
-  await loginAs(page, 'proveedor@demo.es', 'proveedores');
-  await expect(page).toHaveURL(/\/proveedores\/cargas$/);
+  await signIn(page, 'proveedor@demo.es', 'proveedores');
   const { items } = await apiGet<{ items: Pendiente[] }>(
     page,
     '/api/proveedores/albaranes-pendientes?limit=200',
@@ -214,8 +213,7 @@ test('the carrier creates a driver link from the history, sees its QR code and r
 }) => {
   test.setTimeout(90_000);
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await loginAs(page, 'proveedor@demo.es', 'proveedores');
-  await expect(page).toHaveURL(/\/proveedores\/cargas$/);
+  await signIn(page, 'proveedor@demo.es', 'proveedores');
   // From the end of the list: the other test takes the first transport that admits a link.
   const { items } = await apiGet<{ items: Pendiente[] }>(
     page,

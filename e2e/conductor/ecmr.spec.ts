@@ -3,7 +3,7 @@ import { inflateSync } from 'node:zlib';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { driverLinkOf, MADRID, MADRID_GEO, postErpTransport } from '../erp-transport.js';
-import { loginAs, newestMailMentioning } from '../fixtures.js';
+import { newestMailMentioning, signIn } from '../fixtures.js';
 import { apiGet } from '../supplier/helpers.js';
 
 /*
@@ -413,8 +413,7 @@ test('the consignee signs the delivery from the shipment link the customer made 
 
   // The customer shares the shipment with the consignee, who may sign its delivery.
   const customer = await browser.newPage();
-  await loginAs(customer, 'cliente@demo.es');
-  await expect(customer).toHaveURL(/\/clientes\//, { timeout: 90_000 });
+  await signIn(customer, 'cliente@demo.es');
   await customer.goto(`/clientes/tracking-porte/${encodeURIComponent(partida)}`);
   await customer.getByRole('button', { name: 'Compartir envío' }).click();
   const dialog = customer.getByRole('dialog', { name: `Compartir envío ${partida}` });

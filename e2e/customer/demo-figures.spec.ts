@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginAs } from '../fixtures.js';
+import { signIn } from '../fixtures.js';
 
 // Issue 14 point 6: the demo's tracking figures agree between "Portes" and the tracking page,
 // and countries render on any system (no emoji flags: empty boxes without an emoji font).
@@ -22,8 +22,7 @@ async function cellUnder(page: Page, row: ReturnType<Page['getByRole']>, header:
 }
 
 test('delay, km to go and last stop agree between Portes and Tracking', async ({ page }) => {
-  await loginAs(page, 'cliente@demo.es');
-  await expect(page).toHaveURL(/\/clientes\/tracking$/);
+  await signIn(page, 'cliente@demo.es');
   const { items } = (await (await page.request.get('/api/clientes/portes?limit=200')).json()) as {
     items: PorteActivo[];
   };

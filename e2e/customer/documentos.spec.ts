@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { loginAs } from '../fixtures.js';
+import { loginAs, signIn } from '../fixtures.js';
 
 test.describe('customer documents', () => {
   test('downloads an invoice PDF from Facturas', async ({ page }) => {
-    await loginAs(page, 'cliente@demo.es');
-    await expect(page).toHaveURL(/\/clientes\/tracking$/);
+    await signIn(page, 'cliente@demo.es');
     await page.goto('/clientes/facturas');
     const table = page.getByRole('table', { name: 'Facturas' });
     const link = table.getByRole('link', { name: /^Descargar PDF de la factura/ }).first();
@@ -16,8 +15,7 @@ test.describe('customer documents', () => {
   });
 
   test('filters invoices and shows their lines', async ({ page }) => {
-    await loginAs(page, 'cliente@demo.es');
-    await expect(page).toHaveURL(/\/clientes\/tracking$/);
+    await signIn(page, 'cliente@demo.es');
     await page.goto('/clientes/facturas');
     await page.getByText('Pagadas', { exact: true }).click();
     await expect(page).toHaveURL(/filtro=pagadas/);
@@ -29,8 +27,7 @@ test.describe('customer documents', () => {
   });
 
   test('a file that is not the client’s says so', async ({ page }) => {
-    await loginAs(page, 'cliente@demo.es');
-    await expect(page).toHaveURL(/\/clientes\/tracking$/);
+    await signIn(page, 'cliente@demo.es');
     await page.goto('/clientes/file/999999999');
     await expect(
       page.getByText('El fichero no existe o no pertenece a este cliente.'),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { driverLinkOf } from '../erp-transport.js';
-import { loginAs, newestMailMentioning, serverCli } from '../fixtures.js';
+import { newestMailMentioning, serverCli, signIn } from '../fixtures.js';
 import { isoDaysFromNow } from '../supplier/helpers.js';
 
 /*
@@ -97,8 +97,7 @@ test('shared from Portes, a subscribed visitor hears of the loading by e-mail an
   ]);
 
   // The customer shares the shipment from its row in "Portes".
-  await loginAs(page, 'cliente@demo.es');
-  await expect(page).toHaveURL(/\/clientes\//, { timeout: 90_000 });
+  await signIn(page, 'cliente@demo.es');
   await page.goto(`/clientes/portes?q=${encodeURIComponent(partida)}`);
   await page.getByRole('button', { name: `Compartir · ${partida}` }).click();
   const dialog = page.getByRole('dialog', { name: `Compartir envío ${partida}` });

@@ -2,31 +2,30 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { dataDir, loginAs } from '../fixtures.js';
+import { dataDir, signIn } from '../fixtures.js';
 
 interface Documento {
   id: number;
   tipo: 'cmr' | 'pod' | 'factura';
 }
 
-/** A delivered shipment of the client with a CMR and an invoice, read as the page does. */
+/**
+ * A delivered shipment of the client with a CMR and an invoice, read from the API the page
+ * reads, with `page.request` (the page's session): no page of the portal need be open.
+ */
 async function porteConDocumentos(page: Page) {
-  return page.evaluate(async () => {
-    const res = await fetch('/api/clientes/historico?limit=100', {
-      headers: { Accept: 'application/json' },
-    });
-    const { items } = (await res.json()) as { items: { partida: string }[] };
-    for (const { partida } of items) {
-      const t = await fetch(`/api/clientes/portes/${encodeURIComponent(partida)}/tracking`, {
-        headers: { Accept: 'application/json' },
-      });
-      const { documentos } = (await t.json()) as { documentos: Documento[] };
-      const cmr = documentos.find((d) => d.tipo === 'cmr');
-      const factura = documentos.find((d) => d.tipo === 'factura');
-      if (cmr && factura) return { partida, cmr: cmr.id, factura: factura.id };
-    }
-    throw new Error('Ningún porte con CMR y factura');
-  });
+  const res = await page.request.get('/api/clientes/historico?limit=100');
+  const { items } = (await res.json()) as { items: { partida: string }[] };
+  for (const { partida } of items) {
+    const t = await page.request.get(
+      `/api/clientes/portes/${encodeURIComponent(partida)}/tracking`,
+    );
+    const { documentos } = (await t.json()) as { documentos: Documento[] };
+    const cmr = documentos.find((d) => d.tipo === 'cmr');
+    const factura = documentos.find((d) => d.tipo === 'factura');
+    if (cmr && factura) return { partida, cmr: cmr.id, factura: factura.id };
+  }
+  throw new Error('Ningún porte con CMR y factura');
 }
 
 test('a customer shares one shipment; the visitor sees only it and only the chosen documents', async ({
@@ -35,8 +34,7 @@ test('a customer shares one shipment; the visitor sees only it and only the chos
 }) => {
   // Finding a shipment with both documents reads several trackings on a shared machine.
   test.setTimeout(120_000);
-  await loginAs(page, 'cliente@demo.es');
-  await expect(page).toHaveURL(/\/clientes\//);
+  await signIn(page, 'cliente@demo.es');
   const porte = await porteConDocumentos(page);
   await page.goto(`/clientes/tracking-porte/${encodeURIComponent(porte.partida)}`);
   await page.getByRole('button', { name: 'Compartir envío' }).click();
@@ -124,8 +122,7 @@ test('a link whose time is over says so at once, when it ended and whom to ask',
   browser,
 }) => {
   test.setTimeout(90_000);
-  await loginAs(page, 'cliente@demo.es');
-  await expect(page).toHaveURL(/\/clientes\/tracking$/, { timeout: 30_000 });
+  await signIn(page, 'cliente@demo.es');
   // The demo's live shipment: its link lives until 7 days after delivery by default.
   await page.goto('/clientes/tracking-porte/2699002');
   await page.getByRole('button', { name: 'Compartir envío' }).click();

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { MADRID, postErpTransport } from '../erp-transport.js';
-import { expectRowsLoaded, loginAs } from '../fixtures.js';
+import { expectRowsLoaded, signIn } from '../fixtures.js';
 import { isoDaysFromNow } from '../supplier/helpers.js';
 
 const SHOTS = 'build/screenshots/portes-columnas';
@@ -113,8 +113,7 @@ test('Portes at 1440×900: the key columns fit whatever the rows hold', async ({
   expect(parada.status(), await parada.text()).toBe(200);
 
   await page.setViewportSize({ width: 1440, height: 900 });
-  await loginAs(page, 'cliente@demo.es');
-  await expect(page).toHaveURL(/\/clientes\/tracking$/);
+  await signIn(page, 'cliente@demo.es');
   // The list as the whole suite leaves it…
   await page.goto('/clientes/portes');
   await expectKeyColumnsFit(page);
@@ -133,8 +132,7 @@ test('Portes on a phone: cards with every field, including those hidden on narro
 }) => {
   mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width: 360, height: 740 });
-  await loginAs(page, 'cliente@demo.es');
-  await expect(page).toHaveURL(/\/clientes\/tracking$/);
+  await signIn(page, 'cliente@demo.es');
   await page.goto('/clientes/portes');
   await expectRowsLoaded(page, 'Portes activos', 360);
   const first = page.getByRole('list', { name: 'Portes activos' }).getByRole('listitem').first();

@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { loginAs } from '../fixtures.js';
+import { signIn } from '../fixtures.js';
 
 // Issue 16 point 5: "Portes" exports every active shipment matching the filters, from the
 // server, not only the rows the table has loaded.
 test('exports every active shipment of the filters as CSV', async ({ page }) => {
-  await loginAs(page, 'cliente@demo.es');
-  await expect(page).toHaveURL(/\/clientes\/tracking$/);
+  await signIn(page, 'cliente@demo.es');
   // The list as the table pages it (100 a page), every page.
   const partidas: string[] = [];
   let cursor: string | null = null;

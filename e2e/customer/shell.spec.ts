@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { accessLinkSuffix, CUSTOMER_PAGES, loginAs, signIn } from '../fixtures.js';
+import { accessLinkSuffix, CUSTOMER_PAGES, signIn } from '../fixtures.js';
 
 const navLabels = [
   'Tracking',
@@ -16,16 +16,16 @@ test.describe('customer portal shell', () => {
   }) => {
     // Six full page loads after the login, on a machine shared with the other worker.
     test.setTimeout(120_000);
-    await loginAs(page, 'cliente@demo.es');
-    await expect(page).toHaveURL(/\/clientes\/tracking$/);
-    const nav = page.getByRole('navigation');
-    for (const label of navLabels) {
-      await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
-    }
+    // Signed in through the API: the login page is tested in login.spec.ts.
+    await signIn(page, 'cliente@demo.es');
     for (const [path, heading] of CUSTOMER_PAGES) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       expect(new URL(page.url()).pathname).toBe(path);
+    }
+    const nav = page.getByRole('navigation');
+    for (const label of navLabels) {
+      await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
     }
   });
 
@@ -116,8 +116,7 @@ test.describe('customer portal shell', () => {
   });
 
   test('scrolls to the top on navigation', async ({ page }) => {
-    await loginAs(page, 'cliente@demo.es');
-    await expect(page).toHaveURL(/\/clientes\/tracking$/);
+    await signIn(page, 'cliente@demo.es');
     await page.setViewportSize({ width: 1280, height: 300 });
     await page.goto('/clientes/portes');
     await page.evaluate(() => {

@@ -1,12 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { loginAs, newestMailMentioning, notification } from '../fixtures.js';
+import { newestMailMentioning, notification, signIn } from '../fixtures.js';
 
 test.describe('transport requests', () => {
   test("sends a request, sees 'Solicitud enviada' and the operators' e-mail", async ({ page }) => {
     // A town no other test uses, to find this request's e-mail among the others.
     const poblacion = `Teruel ${Date.now().toString(36)}`;
-    await loginAs(page, 'cliente@demo.es');
-    await expect(page).toHaveURL(/\/clientes\/tracking$/);
+    await signIn(page, 'cliente@demo.es');
     await page.goto('/clientes/solicitar_transporte');
 
     const origen = page.getByRole('group', { name: 'Origen' });
@@ -47,8 +46,7 @@ test.describe('transport requests', () => {
   });
 
   test('the browser refuses an incomplete request in Spanish', async ({ page }) => {
-    await loginAs(page, 'cliente@demo.es');
-    await expect(page).toHaveURL(/\/clientes\/tracking$/);
+    await signIn(page, 'cliente@demo.es');
     await page.goto('/clientes/solicitar_transporte');
     // The load date comes filled in (the next working day, issue 20 point 4); the destination
     // never does.

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginAs } from '../fixtures.js';
+import { loginAs, signIn } from '../fixtures.js';
 
 interface PorteItem {
   partida: string;
@@ -7,14 +7,13 @@ interface PorteItem {
   ultima_parada: unknown;
 }
 
-/** Active shipments of the signed-in client, read through the API as the page does. */
+/**
+ * Active shipments of the signed-in client, read through the API as the page does, with
+ * `page.request` (the page's session): no page of the portal need be open.
+ */
 async function portesActivos(page: Page): Promise<PorteItem[]> {
-  return page.evaluate(async () => {
-    const response = await fetch('/api/clientes/portes?limit=200', {
-      headers: { Accept: 'application/json' },
-    });
-    return ((await response.json()) as { items: PorteItem[] }).items;
-  });
+  const response = await page.request.get('/api/clientes/portes?limit=200');
+  return ((await response.json()) as { items: PorteItem[] }).items;
 }
 
 /** A shipment of the client with at least one tracking stop. */
@@ -38,8 +37,8 @@ async function chooseClient(page: Page, index: number): Promise<string> {
 
 test.describe('customer tracking', () => {
   test('tracks a demo shipment by searching its partida', async ({ page }) => {
-    await loginAs(page, 'cliente@demo.es');
-    await expect(page).toHaveURL(/\/clientes\/tracking$/);
+    await signIn(page, 'cliente@demo.es');
+    await page.goto('/clientes/tracking');
     // With nothing searched, tracking lands on the shipments in progress (issue 17).
     await expect(page.getByRole('region', { name: 'Portes en curso' })).toBeVisible();
     const partida = await partidaConSeguimiento(page);
@@ -61,8 +60,7 @@ test.describe('customer tracking', () => {
   });
 
   test('opens a shipment from /access/:partida', async ({ page }) => {
-    await loginAs(page, 'cliente@demo.es');
-    await expect(page).toHaveURL(/\/clientes\/tracking$/);
+    await signIn(page, 'cliente@demo.es');
     const partida = await partidaConSeguimiento(page);
 
     await page.goto(`/access/${partida}`);
@@ -72,8 +70,7 @@ test.describe('customer tracking', () => {
   });
 
   test('Portes links each active shipment to its tracking', async ({ page }) => {
-    await loginAs(page, 'cliente@demo.es');
-    await expect(page).toHaveURL(/\/clientes\/tracking$/);
+    await signIn(page, 'cliente@demo.es');
     await page.goto('/clientes/portes');
     const table = page.getByRole('table', { name: 'Portes activos' });
     const link = table.getByRole('link', { name: /^Ver tracking del porte/ }).first();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { loginAs, serverCli } from '../fixtures.js';
+import { serverCli, signIn } from '../fixtures.js';
 
 /** The demo customer of cliente@demo.es, as the ERP knows it (demo seed). */
 const CLIENTE_ERP_ID = 'CLI-CLIENTE';
@@ -77,8 +77,8 @@ test('a shipment posted by the ERP with its stops is tracked by the customer in 
     ],
   });
 
-  await loginAs(page, 'cliente@demo.es');
-  await expect(page).toHaveURL(/\/clientes\/tracking$/);
+  await signIn(page, 'cliente@demo.es');
+  await page.goto('/clientes/tracking');
   await page.getByRole('searchbox', { name: 'Buscar partida o referencia' }).fill(partida);
   await page.getByRole('button', { name: 'Buscar', exact: true }).click();
   await page.getByRole('link', { name: new RegExp(`^${partida}`) }).click();

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { loginAs } from '../fixtures.js';
+import { openAsCarrier, signIn } from '../fixtures.js';
 
 /** The four pages with a map (issue 14), each opened the way a person gets there. */
 export interface MapPage {
@@ -10,17 +10,13 @@ export interface MapPage {
   open: (page: Page) => Promise<void>;
 }
 
+/** Signs in through the API and opens the carrier's load list (the login is not under test). */
 async function openSupplier(page: Page) {
-  await loginAs(page, 'proveedor@demo.es', 'proveedores');
+  await openAsCarrier(page, '/proveedores/cargas');
   // The first page chunk may take a while on a busy machine.
   await expect(page.getByRole('heading', { level: 1, name: 'Cargas' })).toBeVisible({
     timeout: 15_000,
   });
-}
-
-async function openCustomer(page: Page) {
-  await loginAs(page, 'cliente@demo.es');
-  await expect(page).toHaveURL(/\/clientes\/tracking$/, { timeout: 15_000 });
 }
 
 export const MAP_PAGES: readonly MapPage[] = [
@@ -45,26 +41,26 @@ export const MAP_PAGES: readonly MapPage[] = [
     name: 'tracking',
     label: 'Ruta del porte',
     open: async (page) => {
-      await openCustomer(page);
-      const partida = await page.evaluate(async () => {
-        const response = await fetch('/api/clientes/portes?limit=200', {
-          headers: { Accept: 'application/json' },
-        });
-        const { items } = (await response.json()) as {
-          items: { partida: string; ultima_parada: unknown }[];
-        };
-        // A demo shipment whose stops have coordinates: other tests running at the same time
-        // create shipments through the ERP whose stops have none (nothing to draw a route of).
-        for (const { partida } of items.filter((p) => p.ultima_parada !== null)) {
-          const tracking = await fetch(
-            `/api/clientes/portes/${encodeURIComponent(partida)}/tracking`,
-            { headers: { Accept: 'application/json' } },
-          );
-          const { paradas } = (await tracking.json()) as { paradas: { lat: number | null }[] };
-          if (paradas.some((parada) => parada.lat !== null)) return partida;
+      await signIn(page, 'cliente@demo.es');
+      // Read with `page.request`, which has the session: no page of the portal is open yet.
+      const { items } = (await (
+        await page.request.get('/api/clientes/portes?limit=200')
+      ).json()) as {
+        items: { partida: string; ultima_parada: unknown }[];
+      };
+      // A demo shipment whose stops have coordinates: other tests running at the same time
+      // create shipments through the ERP whose stops have none (nothing to draw a route of).
+      let partida: string | undefined;
+      for (const porte of items.filter((p) => p.ultima_parada !== null)) {
+        const tracking = await page.request.get(
+          `/api/clientes/portes/${encodeURIComponent(porte.partida)}/tracking`,
+        );
+        const { paradas } = (await tracking.json()) as { paradas: { lat: number | null }[] };
+        if (paradas.some((parada) => parada.lat !== null)) {
+          partida = porte.partida;
+          break;
         }
-        return undefined;
-      });
+      }
       if (!partida) throw new Error('El cliente de demostración no tiene portes activos');
       await page.goto(`/clientes/tracking-porte/${partida}`);
       await expect(page.getByRole('heading', { name: `Partida ${partida}` })).toBeVisible();
@@ -74,7 +70,7 @@ export const MAP_PAGES: readonly MapPage[] = [
     name: 'maptest',
     label: 'Puntos de prueba en Perú',
     open: async (page) => {
-      await openCustomer(page);
+      await signIn(page, 'cliente@demo.es');
       await page.goto('/clientes/maptest');
     },
   },

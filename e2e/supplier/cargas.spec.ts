@@ -3,13 +3,13 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   expectOfflineMap,
   expectRowsLoaded,
-  loginAsCarrier,
+  openAsCarrier,
   SCREENSHOT_VIEWPORTS,
 } from '../fixtures.js';
 
 /** Signs in as the demo carrier and waits for the load list. */
 async function openCargas(page: Page) {
-  await loginAsCarrier(page);
+  await openAsCarrier(page, '/proveedores/cargas');
   await expect(page.getByRole('table', { name: 'Cargas disponibles' })).toBeVisible();
 }
 
@@ -132,7 +132,7 @@ test.describe('supplier load list', () => {
   for (const [label, width, height] of SCREENSHOT_VIEWPORTS) {
     test(`screenshot ${label}`, async ({ page }) => {
       await page.setViewportSize({ width, height });
-      await loginAsCarrier(page);
+      await openAsCarrier(page, '/proveedores/cargas');
       await expectRowsLoaded(page, 'Cargas disponibles', width);
       // Finite CSS transitions are fast-forwarded, so no fixed wait for them to settle.
       await page.screenshot({ path: `/tmp/shots/cargas-${label}.png`, animations: 'disabled' });

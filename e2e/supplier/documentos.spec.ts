@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { loginAs, notification } from '../fixtures.js';
+import { notification, signIn } from '../fixtures.js';
 import { esDate, isoDaysFromNow, pickDate, samplePdf } from './helpers.js';
 
 // Rows no other test touches: the optional "Certificado de Hacienda" and an unread document.
 
 test.describe('supplier certificates and prevention', () => {
+  // Each test opens its own page first: no landing page is needed.
   test.beforeEach(async ({ page }) => {
-    await loginAs(page, 'proveedor@demo.es', 'proveedores');
-    await expect(page).toHaveURL(/\/proveedores\/cargas$/);
+    await signIn(page, 'proveedor@demo.es', 'proveedores');
   });
 
   test('renews a certificate and shows its new expiry', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { postErpTransport } from '../erp-transport.js';
-import { loginAs } from '../fixtures.js';
+import { signIn } from '../fixtures.js';
 import { apiGet, apiPost } from './helpers.js';
 
 /*
@@ -54,8 +54,7 @@ test('the carrier edits, versions and downloads the e-CMR; the customer download
   });
 
   // The carrier finds the leg on "Subir albaranes": its e-CMR state, in full.
-  await loginAs(page, 'proveedor@demo.es', 'proveedores');
-  await expect(page).toHaveURL(/\/proveedores\/cargas$/);
+  await signIn(page, 'proveedor@demo.es', 'proveedores');
   const { items } = await apiGet<{ items: Array<{ id: number; referencia: string }> }>(
     page,
     `/api/proveedores/transportes?limit=200`,
@@ -164,8 +163,7 @@ test('the carrier edits, versions and downloads the e-CMR; the customer download
   const cliente = await browser.newContext({ locale: 'es-ES', timezoneId: 'Europe/Madrid' });
   const customer = await cliente.newPage();
   await customer.setViewportSize({ width: 1440, height: 900 });
-  await loginAs(customer, 'cliente@demo.es');
-  await expect(customer).toHaveURL(/\/clientes\/tracking$/, { timeout: 30_000 });
+  await signIn(customer, 'cliente@demo.es');
   await customer.goto(`/clientes/tracking-porte/${partida}`);
   await expect(customer.getByRole('heading', { name: `Partida ${partida}` })).toBeVisible();
   const bloque = customer.getByRole('region', { name: 'e-CMR' });

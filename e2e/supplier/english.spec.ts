@@ -1,13 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { expectEnglishCalendar } from '../english-calendar.js';
-import { loginAs } from '../fixtures.js';
+import { signIn } from '../fixtures.js';
 
 // Issue 14 point 5: ?lang=en translates the load list and the transport history, calendar too.
 
 test('carrier pages in English: load list and transport history', async ({ page }) => {
-  await loginAs(page, 'proveedor@demo.es', 'proveedores');
-  await expect(page).toHaveURL(/\/proveedores\/cargas$/);
-
+  await signIn(page, 'proveedor@demo.es', 'proveedores');
   await page.goto('/proveedores/cargas?lang=en');
   await expect(page.getByRole('heading', { level: 1, name: 'Loads' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Available loads' })).toBeVisible();

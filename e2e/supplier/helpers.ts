@@ -15,16 +15,19 @@ export async function apiGet<T>(page: Page, path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** A POST of the supplier portal with the page's session and CSRF token. */
+/**
+ * A POST of the supplier portal with the page's session and CSRF token, sent with `page.request`
+ * (it shares the page's cookies): no page need be open, so a test signed in through the API
+ * (`signIn`) may call it before its first `page.goto`.
+ */
 export async function apiPost<T>(page: Page, path: string): Promise<{ status: number; body: T }> {
-  return page.evaluate(async (url) => {
-    const csrf = /(?:^|; )csrf-token=([^;]+)/.exec(document.cookie)?.[1] ?? '';
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'x-csrf-token': decodeURIComponent(csrf) },
-    });
-    return { status: response.status, body: (await response.json()) as never };
-  }, path);
+  // The header echoes the CSRF cookie, as the portal's pages do; the GET sets one if none yet.
+  const origin = new URL((await page.request.get('/api/auth')).url()).origin;
+  const csrf = (await page.context().cookies(origin)).find((c) => c.name === 'csrf-token');
+  const response = await page.request.post(path, {
+    headers: { 'x-csrf-token': decodeURIComponent(csrf?.value ?? ''), origin },
+  });
+  return { status: response.status(), body: (await response.json()) as T };
 }
 
 /** `days` from today as YYYY-MM-DD, in the browser's calendar (Europe/Madrid in the config). */

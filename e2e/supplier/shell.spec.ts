@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { accessLinkSuffix, loginAs } from '../fixtures.js';
+import { accessLinkSuffix, signIn } from '../fixtures.js';
 
 const supplierPages: Array<[path: string, heading: string]> = [
   ['/proveedores/cargas', 'Cargas'],
@@ -29,16 +29,16 @@ test.describe('supplier portal shell', () => {
     // A login and eight full page loads, each with its own data: like the access-link walk below.
     // On two cores shared with the other worker's walk one load may take 10 s (CI took 66 s).
     test.setTimeout(120_000);
-    await loginAs(page, 'proveedor@demo.es', 'proveedores');
-    await expect(page).toHaveURL(/\/proveedores\/cargas$/);
-    const nav = page.getByRole('navigation');
-    await expect(nav.getByRole('link', { name: 'Listado', exact: true })).toBeVisible();
-    await expect(nav.getByRole('link', { name: 'Panel', exact: true })).toBeVisible();
+    // Signed in through the API: the login page is tested in login.spec.ts.
+    await signIn(page, 'proveedor@demo.es', 'proveedores');
     for (const [path, heading] of supplierPages) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       expect(new URL(page.url()).pathname).toBe(path);
     }
+    const nav = page.getByRole('navigation');
+    await expect(nav.getByRole('link', { name: 'Listado', exact: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Panel', exact: true })).toBeVisible();
   });
 
   test('a real proveedorId+token link opens the pages without login, and the menu keeps it', async ({

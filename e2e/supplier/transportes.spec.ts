@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { loginAs, notification } from '../fixtures.js';
+import { notification, signIn } from '../fixtures.js';
 import { apiGet, isoDaysFromNow, pickDate, samplePdf } from './helpers.js';
 
 interface Pendiente {
@@ -17,9 +17,9 @@ interface SinFactura {
 // (the last pending transport's last leg; the two oldest uninvoiced transports).
 
 test.describe('supplier transports and uploads', () => {
+  // Each test opens its own page (or reads the API) first: no landing page is needed.
   test.beforeEach(async ({ page }) => {
-    await loginAs(page, 'proveedor@demo.es', 'proveedores');
-    await expect(page).toHaveURL(/\/proveedores\/cargas$/);
+    await signIn(page, 'proveedor@demo.es', 'proveedores');
   });
 
   test('uploads a CMR from the delivery-note page and the leg leaves the list', async ({

@@ -3,13 +3,12 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   expectOfflineMap,
   expectRowsLoaded,
-  loginAsCarrier,
+  openAsCarrier,
   SCREENSHOT_VIEWPORTS,
 } from '../fixtures.js';
 
 async function openPanel(page: Page) {
-  await loginAsCarrier(page);
-  await page.getByRole('navigation').getByRole('link', { name: 'Panel', exact: true }).click();
+  await openAsCarrier(page, '/proveedores/panel');
   await expect(page.getByRole('heading', { level: 1, name: 'Panel de vehículos' })).toBeVisible();
 }
 
@@ -87,8 +86,7 @@ test.describe('supplier vehicle panel', () => {
   for (const [label, width, height] of SCREENSHOT_VIEWPORTS) {
     test(`screenshot ${label}`, async ({ page }) => {
       await page.setViewportSize({ width, height });
-      await loginAsCarrier(page);
-      await page.goto('/proveedores/panel');
+      await openAsCarrier(page, '/proveedores/panel');
       await expect(
         page.getByRole('heading', { level: 1, name: 'Panel de vehículos' }),
       ).toBeVisible();
