@@ -73,15 +73,6 @@ export const SCREENSHOT_VIEWPORTS = [
   ['phone', 390, 844],
 ] as const;
 
-/** Signs in as the demo carrier and waits for its first page, the load list. */
-export async function loginAsCarrier(page: Page) {
-  await loginAs(page, 'proveedor@demo.es', 'proveedores');
-  // The first page chunk may take a while on a busy machine.
-  await expect(page.getByRole('heading', { level: 1, name: 'Cargas' })).toBeVisible({
-    timeout: 15_000,
-  });
-}
-
 /**
  * Waits until the list `name` shows its first row (a table from 768 px, cards below) and no
  * skeleton is left (they are aria-busy), so a screenshot shows the data.
