@@ -102,8 +102,11 @@ test('the driver shares positions through an offline spell, marks the stops and 
   driver.on('response', async (response) => {
     if (!/\/api\/conductor\/[^/]+\/posiciones$/.test(response.url())) return;
     if (response.status() !== 200) return;
+    // Both together, once the answer is read: the checks below wait for `sent` and then read
+    // `results` (a batch counted in `sent` before its answer was parsed failed on CI).
+    const result = (await response.json()) as Resultado;
     pings.sent.push((response.request().postDataJSON() as Lote).posiciones.map((p) => p.id));
-    pings.results.push((await response.json()) as Resultado);
+    pings.results.push(result);
   });
 
   await driver.goto(new URL(url!).pathname);
