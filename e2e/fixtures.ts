@@ -27,6 +27,17 @@ export async function loginAs(
 }
 
 /**
+ * The headers of a POST with `page.request` (which shares the page's cookies), as the portal's
+ * pages send them: the CSRF cookie echoed and the page's origin. The GET sets the cookie when
+ * there is none yet.
+ */
+export async function csrfHeaders(page: Page): Promise<Record<string, string>> {
+  const origin = new URL((await page.request.get('/api/auth')).url()).origin;
+  const csrf = (await page.context().cookies(origin)).find((c) => c.name === 'csrf-token');
+  return { 'x-csrf-token': decodeURIComponent(csrf?.value ?? ''), origin };
+}
+
+/**
  * Signs in through the login API, as the login form does (CSRF cookie and header, the page's
  * origin), without opening the login page: for tests of what comes after the login, which open
  * their page next with `page.goto`. The login itself is tested through its form (login specs);
@@ -37,13 +48,10 @@ export async function signIn(
   email: string,
   portal: 'clientes' | 'proveedores' = 'clientes',
 ) {
-  // The first answer sets the CSRF cookie; `page.request` shares the page's cookies.
-  const origin = new URL((await page.request.get('/api/auth')).url()).origin;
-  const csrf = (await page.context().cookies(origin)).find((c) => c.name === 'csrf-token');
   const response = await page.request.post(
     portal === 'clientes' ? '/api/login' : '/api/proveedores/login',
     {
-      headers: { 'x-csrf-token': decodeURIComponent(csrf?.value ?? ''), origin },
+      headers: await csrfHeaders(page),
       data: { usuario: email, clave: DEMO_PASSWORD, dregion: 'es' },
     },
   );

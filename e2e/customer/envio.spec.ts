@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { dataDir, signIn } from '../fixtures.js';
+import { apiGet } from '../supplier/helpers.js';
 
 interface Documento {
   id: number;
@@ -14,13 +15,15 @@ interface Documento {
  * reads, with `page.request` (the page's session): no page of the portal need be open.
  */
 async function porteConDocumentos(page: Page) {
-  const res = await page.request.get('/api/clientes/historico?limit=100');
-  const { items } = (await res.json()) as { items: { partida: string }[] };
+  const { items } = await apiGet<{ items: { partida: string }[] }>(
+    page,
+    '/api/clientes/historico?limit=100',
+  );
   for (const { partida } of items) {
-    const t = await page.request.get(
+    const { documentos } = await apiGet<{ documentos: Documento[] }>(
+      page,
       `/api/clientes/portes/${encodeURIComponent(partida)}/tracking`,
     );
-    const { documentos } = (await t.json()) as { documentos: Documento[] };
     const cmr = documentos.find((d) => d.tipo === 'cmr');
     const factura = documentos.find((d) => d.tipo === 'factura');
     if (cmr && factura) return { partida, cmr: cmr.id, factura: factura.id };

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { loginAs, signIn } from '../fixtures.js';
+import { apiGet } from '../supplier/helpers.js';
 
 interface PorteItem {
   partida: string;
@@ -12,8 +13,7 @@ interface PorteItem {
  * `page.request` (the page's session): no page of the portal need be open.
  */
 async function portesActivos(page: Page): Promise<PorteItem[]> {
-  const response = await page.request.get('/api/clientes/portes?limit=200');
-  return ((await response.json()) as { items: PorteItem[] }).items;
+  return (await apiGet<{ items: PorteItem[] }>(page, '/api/clientes/portes?limit=200')).items;
 }
 
 /** A shipment of the client with at least one tracking stop. */

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { openAsCarrier, signIn } from '../fixtures.js';
+import { apiGet } from '../supplier/helpers.js';
 
 /** The four pages with a map (issue 14), each opened the way a person gets there. */
 export interface MapPage {
@@ -43,19 +44,18 @@ export const MAP_PAGES: readonly MapPage[] = [
     open: async (page) => {
       await signIn(page, 'cliente@demo.es');
       // Read with `page.request`, which has the session: no page of the portal is open yet.
-      const { items } = (await (
-        await page.request.get('/api/clientes/portes?limit=200')
-      ).json()) as {
-        items: { partida: string; ultima_parada: unknown }[];
-      };
+      const { items } = await apiGet<{ items: { partida: string; ultima_parada: unknown }[] }>(
+        page,
+        '/api/clientes/portes?limit=200',
+      );
       // A demo shipment whose stops have coordinates: other tests running at the same time
       // create shipments through the ERP whose stops have none (nothing to draw a route of).
       let partida: string | undefined;
       for (const porte of items.filter((p) => p.ultima_parada !== null)) {
-        const tracking = await page.request.get(
+        const { paradas } = await apiGet<{ paradas: { lat: number | null }[] }>(
+          page,
           `/api/clientes/portes/${encodeURIComponent(porte.partida)}/tracking`,
         );
-        const { paradas } = (await tracking.json()) as { paradas: { lat: number | null }[] };
         if (paradas.some((parada) => parada.lat !== null)) {
           partida = porte.partida;
           break;

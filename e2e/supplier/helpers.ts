@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { csrfHeaders } from '../fixtures.js';
 
 /** A small but genuine PDF, as the server's content sniffing expects ("%PDF-" first). */
 export function samplePdf(title: string): Buffer {
@@ -21,12 +22,7 @@ export async function apiGet<T>(page: Page, path: string): Promise<T> {
  * (`signIn`) may call it before its first `page.goto`.
  */
 export async function apiPost<T>(page: Page, path: string): Promise<{ status: number; body: T }> {
-  // The header echoes the CSRF cookie, as the portal's pages do; the GET sets one if none yet.
-  const origin = new URL((await page.request.get('/api/auth')).url()).origin;
-  const csrf = (await page.context().cookies(origin)).find((c) => c.name === 'csrf-token');
-  const response = await page.request.post(path, {
-    headers: { 'x-csrf-token': decodeURIComponent(csrf?.value ?? ''), origin },
-  });
+  const response = await page.request.post(path, { headers: await csrfHeaders(page) });
   return { status: response.status(), body: (await response.json()) as T };
 }
 
